@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as createAccounts from './2026_11_22_000001_create_accounts';
+
+/**
+ * Every migration, in order. Listed statically (not read from the folder) so the same list works
+ * under tsx, vitest and any bundler. Landed migrations are frozen: add a new file to change schema.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_000001_create_accounts': createAccounts,
+};

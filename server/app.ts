@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { sql } from 'kysely';
+import swaggerUiDist from 'swagger-ui-dist';
+import { buildOpenApiDocument } from './openapi';
+import { restHandler } from './http/rest';
+import { applyErrorHeaders, logServerError } from './http/trpc-hooks';
+import { appRouter } from './router';
+import { contextFactory, type AppDeps } from './trpc/context';
+
+const API_PREFIX = /^\/(v\d+|trpc|openapi\.json|docs|healthz)(\/|$)/;
+
+/** Logged URLs never carry the one-time tokens of mailed links. */
+const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Stacks API reference</title>
+<link rel="stylesheet" href="/docs/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script><script src="/docs/init.js"></script></body></html>`;
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
+
+export function createApp(deps: AppDeps) {
+  const { config, logger, db } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(helmet());
+  app.use(
+    pinoHttp({
+      logger,
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+    }),
+  );
+  app.use(express.json({ limit: config.jsonBodyLimit }));
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await sql`select 1`.execute(db);
+      res.json({ status: 'ok' });
+    } catch (error) {
+      logger.warn({ err: error }, 'health check: database unreachable');
+      res.status(503).json({ status: 'unavailable', detail: 'The database does not answer', code: 'DATABASE_UNAVAILABLE' });
+    }
+  });
+
+  const openApiDocument = buildOpenApiDocument();
+  app.get('/openapi.json', (_req, res) => void res.json(openApiDocument));
+  app.get(['/docs', '/docs/'], (_req, res) => void res.type('html').send(DOCS_HTML));
+  app.get('/docs/init.js', (_req, res) => void res.type('js').send(DOCS_INIT));
+  app.use('/docs', express.static(swaggerUiDist.getAbsoluteFSPath(), { index: false, maxAge: '1d' }));
+
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: contextFactory(deps),
+      responseMeta: applyErrorHeaders as never,
+      onError: logServerError(logger),
+    }),
+  );
+  app.use(restHandler(appRouter, deps));
+
+  const indexHtml = path.join(config.clientDistDir, 'index.html');
+  if (existsSync(indexHtml)) {
+    // Hashed bundles can be cached for good; index.html is always revalidated.
+    app.use('/static', express.static(path.join(config.clientDistDir, 'static'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(config.clientDistDir, { index: false, maxAge: '1h' }));
+    app.get(/.*/, (req, res, next) => {
+      if (API_PREFIX.test(req.path) || !req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  }
+
+  app.use((req: Request, res: Response) => {
+    res.status(404).json({ detail: `No such endpoint: ${req.method} ${req.path}`, code: 'NOT_FOUND' });
+  });
+
+  // Body-parser and other middleware errors: a clear status and detail, never a stack trace.
+  app.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    if (error.type === 'entity.parse.failed') return void res.status(400).json({ detail: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
+    if (error.type === 'entity.too.large') return void res.status(413).json({ detail: `The request body is larger than ${config.jsonBodyLimit}`, code: 'PAYLOAD_TOO_LARGE' });
+    if (error.status && error.status >= 400 && error.status < 500) return void res.status(error.status).json({ detail: error.message, code: 'BAD_REQUEST' });
+    logger.error({ err: error }, 'unhandled error');
+    res.status(500).json({ detail: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+  });
+  return app;
+}

@@ -1,0 +1,69 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** Set by a column default on insert. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  bio: Generated<string>;
+  avatar_id: Generated<number>;
+  role: Generated<'USER' | 'ADMIN'>;
+  is_active: Generated<boolean>;
+  /** Bumped on deactivation and password reset: tokens carrying an older version are refused. */
+  token_version: Generated<number>;
+  email_verified_at: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  registration_code_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface RegistrationCodesTable {
+  id: Generated<number>;
+  code: string;
+  max_uses: Generated<number>;
+  uses: Generated<number>;
+  expires_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify_email' | 'reset_password';
+  /** sha256 of the token sent by mail; the token itself is never stored. */
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface SocialsTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: 'telegram' | 'signal';
+  value: string;
+  visibility: 'public' | 'friends' | 'private';
+  verified_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  registration_codes: RegistrationCodesTable;
+  user_tokens: UserTokensTable;
+  socials: SocialsTable;
+  rate_limits: RateLimitsTable;
+}

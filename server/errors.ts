@@ -1,0 +1,23 @@
+/**
+ * Domain errors: services throw these; one mapping turns them into tRPC errors and into the REST
+ * body `{detail, code}` (DESIGN §2). `detail` is written for people, `code` for programs.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503,
+    readonly code: string,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: string, detail: string) => new AppError(400, code, detail);
+export const unauthorized = (detail = 'Not authenticated', code = 'UNAUTHORIZED') => new AppError(401, code, detail);
+export const forbidden = (detail = 'You are not allowed to do this', code = 'FORBIDDEN') => new AppError(403, code, detail);
+export const notFound = (detail = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, detail);
+export const conflict = (code: string, detail: string) => new AppError(409, code, detail);
+export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many attempts. Please try again later.') =>
+  new AppError(429, 'TOO_MANY_REQUESTS', detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,0 +1,42 @@
+import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { createSchema } from 'zod-openapi';
+import { ErrorResponse } from '../shared/schemas/common';
+import { appRouter } from './router';
+
+type Json = Record<string, any>;
+
+const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; send the token from login or
+register as \`Authorization: Bearer <token>\`. Errors answer with an HTTP status and a body
+\`{"detail": "...", "code": "..."}\`: 400 bad input, 401 no or bad token, 403 not allowed,
+404 not found, 409 conflict, 429 too many requests (see Retry-After).`;
+
+/**
+ * The OpenAPI document, generated from the tRPC procedures. The adapter describes errors in its own
+ * shape; they are rewritten to the API's `{detail, code}` body, which is what the server sends.
+ */
+export function buildOpenApiDocument(): Json {
+  const doc = generateOpenApiDocument(appRouter, {
+    title: 'Stacks API',
+    version: '1.0.0',
+    description: DESCRIPTION,
+    baseUrl: '/',
+    tags: ['auth', 'users'],
+  }) as Json;
+  const { schema } = createSchema(ErrorResponse);
+  doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), Error: schema } };
+  for (const [, item] of Object.entries<Json>(doc.paths ?? {})) {
+    for (const [, operation] of Object.entries<Json>(item)) {
+      operation.operationId ??= undefined;
+      for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+        if (Number(status) >= 400) {
+          response.content = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+        }
+      }
+    }
+  }
+  // The adapter leaves per-error component schemas behind that nothing refers to any more.
+  for (const key of Object.keys(doc.components.schemas)) {
+    if (key.startsWith('error.')) delete doc.components.schemas[key];
+  }
+  return JSON.parse(JSON.stringify(doc));
+}

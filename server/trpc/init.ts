@@ -1,0 +1,79 @@
+import './zod-messages';
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import { AppError, forbidden, unauthorized } from '../errors';
+import type { Context } from './context';
+
+const TRPC_CODE_BY_STATUS: Record<AppError['status'], TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export interface ErrorFields {
+  detail: string;
+  code: string;
+  errors?: { field: string; message: string }[];
+}
+
+/** The one mapping from any thrown error to what a client sees. Internal errors say nothing inside. */
+export function describeError(error: TRPCError): ErrorFields {
+  const cause = error.cause;
+  if (cause instanceof AppError) return { detail: cause.detail, code: cause.code };
+  if (cause instanceof ZodError || (cause && cause.name === 'ZodError')) {
+    const issues = (cause as ZodError).issues;
+    const errors = issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+    return { detail: errors[0]?.message ?? 'Invalid input', code: 'VALIDATION_FAILED', errors };
+  }
+  if (error.code === 'INTERNAL_SERVER_ERROR') return { detail: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
+  if (error.code === 'PARSE_ERROR') return { detail: 'The request body is not valid JSON', code: 'MALFORMED_JSON' };
+  if (error.code === 'NOT_FOUND' && error.message === 'Not found') return { detail: 'Not found', code: 'NOT_FOUND' };
+  return { detail: error.message, code: error.code };
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const fields = describeError(error);
+      return {
+        message: fields.detail,
+        code: shape.code,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, detail: fields.detail, app_code: fields.code, errors: fields.errors },
+      };
+    },
+  });
+
+/** Turns domain errors into tRPC errors with the matching HTTP status, keeping the original as cause. */
+const mapDomainErrors = t.middleware(async ({ next, ctx }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const appError = result.error.cause;
+    Object.assign(ctx.resHeaders, appError.headers);
+    throw new TRPCError({ code: TRPC_CODE_BY_STATUS[appError.status], message: appError.detail, cause: appError });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(mapDomainErrors);
+
+/** A signed-in, active user; the token must carry the user's current token version. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.auth.user) throw unauthorized(ctx.auth.reason);
+  return next({ ctx: { ...ctx, user: ctx.auth.user } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'ADMIN') throw forbidden('Only admins may do this');
+  return next();
+});

@@ -1,0 +1,55 @@
+/** Every number of the specs' "business constants and limits", in one place for client and server. */
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 30,
+  passwordMin: 8,
+  /** bcrypt reads at most 72 bytes; longer passwords are refused rather than silently truncated. */
+  passwordMaxBytes: 72,
+  emailMax: 254,
+  bioMax: 120,
+  avatarIdMin: 1,
+  avatarIdMax: 9,
+  groupNameMax: 24,
+  groupDescriptionMax: 64,
+  stackNameMax: 32,
+  positionMax: 32,
+  positionsPerStack: 6,
+  twistMax: 36,
+  commentMax: 200,
+  commentMaxNewlines: 3,
+  tagMax: 32,
+  registrationCodeMax: 64,
+  pageSizeStacks: 33,
+  pageSizeMax: 100,
+} as const;
+
+/** Client timings of the specs, in milliseconds. */
+export const TIMINGS = {
+  currentUserCacheMs: 60_000,
+  notificationsCacheMs: 30_000,
+  groupsOverviewCacheMs: 30_000,
+  errorPopupSuppressMs: 5_000,
+  successBannerMs: 3_000,
+  registrationRedirectMs: 5_000,
+  tourAdvanceDelayMs: 200,
+  socialPreviewDelayMs: 250,
+} as const;
+
+/** Server-side token lifetimes and throttles (DESIGN §3 Accounts). */
+export const SECURITY = {
+  accessTokenTtlSeconds: 7 * 24 * 3600,
+  verifyEmailTtlMs: 24 * 3600 * 1000,
+  resetPasswordTtlMs: 3600 * 1000,
+  bcryptCost: 12,
+  /** Failed logins allowed per account, and per IP, in one window before 429. */
+  loginFailuresPerAccount: 5,
+  loginFailuresPerIp: 20,
+  loginWindowSeconds: 15 * 60,
+  /** Recovery e-mails and registrations per IP per window (stops mail bombing and code guessing). */
+  recoveryPerIp: 10,
+  registerPerIp: 20,
+  abuseWindowSeconds: 15 * 60,
+} as const;
+
+export const PRODUCT_NAME = 'Stacks';
+export const ONBOARDING_VERSION = '1.1.0';

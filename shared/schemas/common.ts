@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** The body of every error answer, REST and tRPC alike (DESIGN §2). */
+export const ErrorResponse = z
+  .object({
+    detail: z.string().describe('A sentence for people: what went wrong and, for bad input, which field and rule.'),
+    code: z.string().describe('A stable machine code, e.g. USERNAME_TAKEN or VALIDATION_FAILED.'),
+    errors: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .describe('For validation failures: every failed rule, per field.'),
+  })
+  .meta({ id: 'Error' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/** Ids in paths and bodies: positive integers (coerced, since REST paths carry strings). */
+export const Id = z.coerce.number().int().positive();
