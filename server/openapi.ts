@@ -5,6 +5,12 @@ import { appRouter } from './router';
 
 type Json = Record<string, any>;
 
+/** Every tag used by a procedure, with what it covers (the reference page groups calls by these). */
+const TAGS: Record<string, string> = {
+  auth: 'Sign in, password recovery and reset.',
+  users: 'Registration, e-mail verification and the current user.',
+};
+
 const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; send the token from login or
 register as \`Authorization: Bearer <token>\`. Errors answer with an HTTP status and a body
 \`{"detail": "...", "code": "..."}\`: 400 bad input, 401 no or bad token, 403 not allowed,
@@ -20,13 +26,17 @@ export function buildOpenApiDocument(): Json {
     version: '1.0.0',
     description: DESCRIPTION,
     baseUrl: '/',
-    tags: ['auth', 'users'],
   }) as Json;
-  const { schema } = createSchema(ErrorResponse);
-  doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), Error: schema } };
+  // createSchema answers with a $ref for a schema that has an id; the definition is in components.
+  const { schema, components } = createSchema(ErrorResponse);
+  const errorSchema = (components as Json | undefined)?.Error ?? schema;
+  doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), Error: errorSchema } };
+  doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+  doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
   for (const [, item] of Object.entries<Json>(doc.paths ?? {})) {
     for (const [, operation] of Object.entries<Json>(item)) {
-      operation.operationId ??= undefined;
+      // Public calls say so explicitly: no security scheme applies.
+      operation.security ??= [];
       for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
         if (Number(status) >= 400) {
           response.content = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };

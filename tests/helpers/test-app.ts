@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import supertest from 'supertest';
+import { createApp } from '../../server/app';
+import type { AppConfig } from '../../server/config';
+import { createLogger } from '../../server/logger';
+import { createMailer, type MailMessage, type Mailer } from '../../server/mail/mailer';
+import { signAccessToken } from '../../server/modules/auth/auth.tokens';
+import type { AppDeps } from '../../server/trpc/context';
+import { createTestDb, type TestDb } from './test-db';
+
+export interface TestApp {
+  request: ReturnType<typeof supertest>;
+  deps: AppDeps;
+  testDb: TestDb;
+  db: TestDb['db'];
+  config: AppConfig;
+  /** Every mail sent, newest last (also written to the outbox folder by the real mailer). */
+  mails: MailMessage[];
+  tokenFor(user: { id: number; token_version?: number }): string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, with a temporary DATA_DIR; mails are also kept in memory. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOverride?: Mailer): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-test-'));
+  const config: AppConfig = {
+    appUrl: 'http://stacks.test',
+    dataDir,
+    jwtSecret: randomBytes(32).toString('hex'),
+    bcryptCost: 10,
+    trustProxy: false,
+    jsonBodyLimit: '100kb',
+    mail: { from: 'Stacks <no-reply@stacks.test>', outboxDir: path.join(dataDir, 'outbox') },
+    clientDistDir: path.join(dataDir, 'no-client'),
+    ...overrides,
+  };
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'error');
+  const realMailer = mailerOverride ?? createMailer({ ...config.mail, logger });
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    describe: () => realMailer.describe(),
+    async send(message) {
+      await realMailer.send(message);
+      mails.push(message);
+    },
+  };
+  const deps: AppDeps = { db: testDb.db, config, mailer, logger };
+  const app = createApp(deps);
+  return {
+    request: supertest(app),
+    deps,
+    testDb,
+    db: testDb.db,
+    config,
+    mails,
+    tokenFor: (user) => signAccessToken(config.jwtSecret, { id: user.id, token_version: user.token_version ?? 0 }),
+    async close() {
+      await testDb.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first link in a mail's text that starts with the given path. */
+export function linkIn(message: MailMessage | undefined, pathPrefix: string): URL {
+  const match = message?.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname === pathPrefix);
+  if (!match) throw new Error(`no ${pathPrefix} link in mail: ${message?.text}`);
+  return new URL(match);
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LogEvent } from 'kysely';
+import { openDatabase, type Db } from '../../server/db/client';
+import { migrateToLatest } from '../../server/db/migrate';
+
+export interface TestDb {
+  db: Db;
+  /** Counts SQL statements while `fn` runs (N+1 checks). */
+  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; statements: string[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a new database on the server in DATABASE_URL,
+ * or an in-memory PGlite when it is unset. No test sees another file's data.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  const serverUrl = process.env.DATABASE_URL;
+  let recording: string[] | null = null;
+  const onQuery = (event: LogEvent) => {
+    if (recording) recording.push(event.query.sql);
+  };
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let url: string | undefined;
+  if (serverUrl) {
+    const name = `stacks_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const parsed = new URL(serverUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const handle = await openDatabase({ databaseUrl: url, poolMax: 12, onQuery });
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    async countQueries(fn) {
+      recording = [];
+      try {
+        const result = await fn();
+        return { result, count: recording.length, statements: recording };
+      } finally {
+        recording = null;
+      }
+    },
+    async close() {
+      await handle.close();
+      await dropDatabase?.();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // /assets/{avatar_id} belongs to bot avatars (spec 1 §3), so bundles live under /static.
+    assetsDir: 'static',
+    sourcemap: true,
+  },
+  server: {
+    proxy: { '/trpc': 'http://localhost:3000', '/v1': 'http://localhost:3000', '/v2': 'http://localhost:3000', '/assets': 'http://localhost:3000', '/avatars': 'http://localhost:3000' },
+  },
+});
