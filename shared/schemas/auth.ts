@@ -85,3 +85,39 @@ export const VerifyEmailInput = z.object({ token: Token });
 export const RecoveryInput = z.object({ email: Email });
 export const ResetPasswordInput = z.object({ token: Token, password: Password });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
+/**
+ * The register form (spec 1 §2, §5): the API's rules plus the confirmation and both agreements.
+ * Field names are the form's; `toRegisterInput` maps them to the API payload.
+ */
+export const RegisterForm = z
+  .object({
+    username: Username,
+    email: Email,
+    password: Password,
+    confirmPassword: z.string().min(1, MESSAGES.confirmRequired),
+    registrationCode: RegistrationCode,
+    agreeTerms: z.boolean().refine((v) => v, MESSAGES.termsRequired),
+    agreeRules: z.boolean().refine((v) => v, MESSAGES.rulesRequired),
+  })
+  .refine((form) => !form.confirmPassword || form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MESSAGES.confirmMismatch,
+    when: () => true,
+  });
+export type RegisterForm = z.infer<typeof RegisterForm>;
+
+export const toRegisterInput = (form: RegisterForm): RegisterInput => ({
+  username: form.username,
+  email: form.email,
+  password: form.password,
+  registration_code: form.registrationCode,
+});
+
+export const NewPasswordForm = z
+  .object({ password: Password, confirmPassword: z.string().min(1, MESSAGES.confirmRequired) })
+  .refine((form) => !form.confirmPassword || form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MESSAGES.confirmMismatch,
+    when: () => true,
+  });

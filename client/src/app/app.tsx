@@ -1,0 +1,51 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { ServerErrorOverlay } from '../components/server-error-overlay';
+import { LoginPage } from '../features/auth/login-page';
+import { FallbackRedirect, LoggedOutOnly, RequireAuth, SessionWatcher } from './guards';
+import { Providers } from './providers';
+
+// Pages a visitor may never open are loaded on demand, keeping the first bundle small.
+const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
+const RegistrationCompletePage = lazy(() =>
+  import('../features/auth/registration-complete-page').then((m) => ({ default: m.RegistrationCompletePage })),
+);
+const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const TermsPage = lazy(() => import('../features/legal/terms-page').then((m) => ({ default: m.TermsPage })));
+const RulesPage = lazy(() => import('../features/legal/rules-page').then((m) => ({ default: m.RulesPage })));
+
+const Loading = () => <p className="p-8 text-center opacity-70">Loading...</p>;
+
+/** The route table of spec 1 §2, with its guards. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <SessionWatcher />
+      <Routes>
+        <Route path="/" element={<Navigate to="/login" replace />} />
+        <Route path="/login" element={<LoggedOutOnly><LoginPage /></LoggedOutOnly>} />
+        <Route path="/register" element={<LoggedOutOnly><RegisterPage /></LoggedOutOnly>} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/registration-complete" element={<RegistrationCompletePage />} />
+        <Route path="/terms-of-service" element={<TermsPage />} />
+        <Route path="/rules" element={<RulesPage />} />
+        <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>} />
+        <Route path="*" element={<FallbackRedirect />} />
+      </Routes>
+      <ServerErrorOverlay />
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <Providers>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+  );
+}

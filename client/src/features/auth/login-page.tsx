@@ -1,0 +1,77 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { AuthCard, Field } from '../../components/auth-card';
+import { storeToken } from '../../lib/auth-token';
+import { errorDetail, useTRPC } from '../../lib/trpc';
+
+/** Spec 1 §2 Login. */
+export function LoginPage() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const login = useMutation(trpc.auth.login.mutationOptions());
+  const [usernameOrEmail, setUsernameOrEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      const { access_token } = await login.mutateAsync({ username_or_email: usernameOrEmail, password });
+      storeToken(access_token);
+      navigate('/dashboard', { replace: true });
+    } catch (failure) {
+      setError(errorDetail(failure) ?? 'Login failed');
+    }
+  }
+
+  return (
+    <AuthCard title="Login">
+      <form onSubmit={onSubmit} className="space-y-3">
+        <Field label="Username or email" htmlFor="username_or_email">
+          <input
+            id="username_or_email"
+            name="username_or_email"
+            autoComplete="username"
+            required
+            className="input input-bordered w-full"
+            value={usernameOrEmail}
+            onChange={(e) => setUsernameOrEmail(e.target.value)}
+          />
+        </Field>
+        <Field label="Password" htmlFor="password">
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="input input-bordered w-full"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        {error && (
+          <p role="alert" className="text-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary w-full" disabled={login.isPending}>
+          {login.isPending ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+      <div className="mt-2 flex flex-col items-center gap-1 text-sm">
+        <Link className="link" to="/reset-password">
+          Forgot username or password?
+        </Link>
+        <Link className="link link-primary" to="/register">
+          Create an account
+        </Link>
+        <Link className="link" to="/terms-of-service" target="_blank" rel="noopener">
+          Terms of Service
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
