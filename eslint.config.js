@@ -24,7 +24,7 @@ export default tseslint.config(
     // The client may import only the AppRouter type from the server (STYLE.md habit 7).
     files: ['client/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: 'server/(?!router$)', message: 'The client imports only the AppRouter type from server/router.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+server/(?!router$)', message: 'The client imports only the AppRouter type from server/router.' }] }],
     },
   },
 );
