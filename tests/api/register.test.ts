@@ -207,8 +207,7 @@ describe('POST /v1/users/register: conflicts', () => {
       register(body(code.code, { username: username.toUpperCase(), email: `${username}-b@example.test` })),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const loser = results.find((r) => r.status === 409)!;
-    expect(loser.body.code).toBe('USERNAME_TAKEN');
+    expectError(results.find((r) => r.status === 409)!, 409, 'USERNAME_TAKEN', 'Username is already taken');
     expect(await codeRow(code.id)).toEqual({ uses: 1, max_uses: 5 });
   });
 

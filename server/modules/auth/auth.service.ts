@@ -18,8 +18,9 @@ const INVALID_CREDENTIALS = 'Incorrect username/email or password';
 /** A valid hash to compare against when the user does not exist, so both failures take as long. */
 let dummyHash: Promise<string> | undefined;
 
-const loginLimits = (identifier: string, ip: string) => [
-  { key: `login:account:${identifier.toLowerCase()}`, max: SECURITY.loginFailuresPerAccount, windowSeconds: SECURITY.loginWindowSeconds },
+/** The account key is the user id when the name exists, so username and e-mail share one counter. */
+const loginLimits = (account: string, ip: string) => [
+  { key: `login:account:${account}`, max: SECURITY.loginFailuresPerAccount, windowSeconds: SECURITY.loginWindowSeconds },
   { key: `login:ip:${ip}`, max: SECURITY.loginFailuresPerIp, windowSeconds: SECURITY.loginWindowSeconds },
 ];
 
@@ -32,9 +33,14 @@ async function sendAfterCommit(deps: AppDeps, message: MailMessage): Promise<voi
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+/** The field a concurrent sign-up took first (unique index violation), so the 409 names the right one. */
+function takenByRace(error: unknown): 'username' | 'email' | undefined {
+  if (typeof error !== 'object' || error === null || (error as { code?: string }).code !== '23505') return undefined;
+  return (error as { constraint?: string }).constraint === 'users_email_lower_key' ? 'email' : 'username';
 }
+
+const usernameTaken = () => conflict('USERNAME_TAKEN', 'Username is already taken');
+const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this email already exists');
 
 async function issueMailToken(trx: Db, userId: number, purpose: 'verify_email' | 'reset_password', ttlMs: number) {
   const { token, hash } = newMailToken();
@@ -51,8 +57,8 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string) 
   const guessLimit = [{ key: `register:ip:${ip}`, max: SECURITY.registerPerIp, windowSeconds: SECURITY.abuseWindowSeconds }];
   await assertUnderLimits(db, guessLimit);
   const taken = await users.takenFields(db, input.username, input.email);
-  if (taken.username) throw conflict('USERNAME_TAKEN', 'Username is already taken');
-  if (taken.email) throw conflict('EMAIL_TAKEN', 'An account with this email already exists');
+  if (taken.username) throw usernameTaken();
+  if (taken.email) throw emailTaken();
 
   const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
   let created: { user: Awaited<ReturnType<typeof users.insertUser>>; verifyToken: string; codeCreatedBy: number | null };
@@ -71,7 +77,8 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string) 
   } catch (error) {
     // Wrong codes count per IP, so codes cannot be guessed by brute force.
     if (error instanceof AppError && error.code === 'INVALID_REGISTRATION_CODE') await countAgainst(db, guessLimit);
-    if (isUniqueViolation(error)) throw conflict('USERNAME_TAKEN', 'Username or email is already taken');
+    const raced = takenByRace(error);
+    if (raced) throw raced === 'email' ? emailTaken() : usernameTaken();
     throw error;
   }
   await sendAfterCommit(deps, verificationMail(created.user.email, created.user.username, config.appUrl, created.verifyToken));
@@ -84,10 +91,10 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string) 
  */
 export async function login(deps: AppDeps, input: LoginInput, ip: string) {
   const { db, config } = deps;
-  const limits = loginLimits(input.username_or_email, ip);
+  const candidate = await users.findLoginCandidate(db, input.username_or_email);
+  const limits = loginLimits(candidate ? `id:${candidate.id}` : `name:${input.username_or_email.toLowerCase()}`, ip);
   await assertUnderLimits(db, limits);
 
-  const candidate = await users.findLoginCandidate(db, input.username_or_email);
   dummyHash ??= bcrypt.hash('not a real password', config.bcryptCost);
   const matches = await bcrypt.compare(input.password, candidate?.password_hash ?? (await dummyHash));
   if (!candidate || !matches) {

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  dataDir: string;
+  /** The registration code printed on first start. */
+  firstCode: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (built client, real database) as `npm start` would, on a free port and a
+ * fresh database: a new database on the server in DATABASE_URL, or embedded PGlite in a temp folder.
+ */
+export async function startApp(): Promise<RunningApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', BCRYPT_COST: '10' };
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (process.env.DATABASE_URL) {
+    const name = `stacks_e2e_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    delete env.DATABASE_URL;
+  }
+  const child: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const started = Date.now();
+  while (!/Stacks is running/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (Date.now() - started > 60_000) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const firstCode = /^\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\s*$/m.exec(output)?.[1];
+  if (!firstCode) throw new Error(`no first registration code printed:\n${output}`);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    firstCode,
+    output: () => output,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+  return page;
+}
+
+/** Decodes a quoted-printable mail body (as nodemailer writes it) enough to read its links. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The first link to `pathname` in the newest outbox mail addressed to `to`. */
+export function linkFromOutbox(dataDir: string, to: string, pathname: string): string {
+  const folder = path.join(dataDir, 'outbox');
+  const files = readdirSync(folder).filter((f) => f.endsWith('.eml')).sort();
+  for (const file of files.reverse()) {
+    const mail = decodeQuotedPrintable(readFileSync(path.join(folder, file), 'utf8'));
+    if (!mail.includes(to)) continue;
+    const link = mail.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => new URL(url).pathname === pathname);
+    if (link) return link.replace(/&amp;/g, '&');
+  }
+  throw new Error(`no ${pathname} link for ${to} in ${folder}`);
+}
