@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as createAccounts from './2026_11_22_000001_create_accounts';
+import * as createSocialGraph from './2026_11_22_000002_create_social_graph';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -7,4 +8,5 @@ import * as createAccounts from './2026_11_22_000001_create_accounts';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000001_create_accounts': createAccounts,
+  '2026_11_22_000002_create_social_graph': createSocialGraph,
 };

@@ -5,6 +5,7 @@ import { DataFolderBusyError, type Db } from '../server/db/client';
 import { loadEnv } from '../server/env';
 import { createLogger } from '../server/logger';
 import { createRegistrationCode } from '../server/modules/codes/codes.service';
+import { broadcastReleaseNotes } from '../server/modules/notifications/notifications.service';
 import { setRoleByUsername } from '../server/modules/users/users.repo';
 
 /** A CLI failure the user can fix: printed without a stack trace, exit code 1. */
@@ -47,6 +48,17 @@ const commands: Record<string, Command> = {
       const updated = await setRoleByUsername(db, username, role);
       if (!updated) throw new UsageError(`No user named "${username}"`);
       console.log(`${updated.username} is now ${updated.role}`);
+    },
+  },
+  'notes:broadcast': {
+    usage: 'notes:broadcast "<text>"',
+    summary: 'Send release notes to every active user (a RELEASE_NOTES notification).',
+    async run(db, args) {
+      const message = args.join(' ').trim();
+      if (!message) throw new UsageError('usage: notes:broadcast "<text>"');
+      if (message.length > 2000) throw new UsageError('Release notes must be 2000 characters or fewer');
+      const count = await broadcastReleaseNotes(db, message);
+      console.log(`Release notes sent to ${count} ${count === 1 ? 'user' : 'users'}`);
     },
   },
 };

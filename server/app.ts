@@ -6,13 +6,15 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
 import swaggerUiDist from 'swagger-ui-dist';
+import { avatarRoutes } from './avatars/avatars';
 import { buildOpenApiDocument } from './openapi';
+import { bodyGuard } from './http/body-guard';
 import { restHandler } from './http/rest';
 import { applyErrorHeaders, logServerError } from './http/trpc-hooks';
 import { appRouter } from './router';
 import { contextFactory, type AppDeps } from './trpc/context';
 
-const API_PREFIX = /^\/(v\d+|trpc|openapi\.json|docs|healthz)(\/|$)/;
+const API_PREFIX = /^\/(v\d+|trpc|openapi\.json|docs|healthz|avatars|assets)(\/|$)/;
 
 /** Logged URLs never carry the one-time tokens of mailed links. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
@@ -42,6 +44,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(express.json({ limit: config.jsonBodyLimit }));
+  app.use(bodyGuard);
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -59,6 +62,7 @@ export function createApp(deps: AppDeps) {
   app.get('/docs/init.js', (_req, res) => void res.type('js').send(DOCS_INIT));
   app.use('/docs', express.static(swaggerUiDist.getAbsoluteFSPath(), { index: false, maxAge: '1d' }));
 
+  app.use(avatarRoutes());
   app.use(
     '/trpc',
     createExpressMiddleware({

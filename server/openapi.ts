@@ -8,7 +8,9 @@ type Json = Record<string, any>;
 /** Every tag used by a procedure, with what it covers (the reference page groups calls by these). */
 const TAGS: Record<string, string> = {
   auth: 'Sign in, password recovery and reset.',
-  users: 'Registration, e-mail verification and the current user.',
+  users: 'Registration, e-mail verification, the current user, profiles, avatars, bios and socials.',
+  friends: 'Friend requests, friends and blocks.',
+  notifications: 'Notifications and the unread count.',
 };
 
 const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; send the token from login or

@@ -60,10 +60,45 @@ export interface RateLimitsTable {
   expires_at: Timestamp;
 }
 
+export interface FriendRequestsTable {
+  id: Generated<number>;
+  from_user_id: number;
+  to_user_id: number;
+  status: Generated<'PENDING' | 'ACCEPTED' | 'REJECTED' | 'CANCELLED'>;
+  created_at: CreatedAt;
+  responded_at: NullableTimestamp;
+}
+
+/** Stored both ways: (a, b) and (b, a). */
+export interface FriendshipsTable {
+  user_id: number;
+  friend_id: number;
+  created_at: CreatedAt;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: CreatedAt;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  data: ColumnType<Record<string, unknown>, string | Record<string, unknown> | undefined, string | Record<string, unknown>>;
+  is_read: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   registration_codes: RegistrationCodesTable;
   user_tokens: UserTokensTable;
   socials: SocialsTable;
   rate_limits: RateLimitsTable;
+  friend_requests: FriendRequestsTable;
+  friendships: FriendshipsTable;
+  blocks: BlocksTable;
+  notifications: NotificationsTable;
 }

@@ -11,7 +11,7 @@ import { applyErrorHeaders, logServerError } from './trpc-hooks';
  */
 export function restHandler(router: AppRouter, deps: AppDeps) {
   const handler = createOpenApiNodeHttpHandler({
-    router,
+    router: withSpecificPathsFirst(router),
     createContext: contextFactory(deps) as never,
     responseMeta: applyErrorHeaders as never,
     onError: logServerError(deps.logger) as never,
@@ -33,6 +33,35 @@ export function restHandler(router: AppRouter, deps: AppDeps) {
       res.status(404).json({ detail: `No such endpoint: ${req.method} ${req.path}`, code: 'NOT_FOUND' });
     });
   };
+}
+
+type ProcedureRecord = Record<string, { _def: { meta?: { openapi?: { path?: string } } } }>;
+
+/** Compares paths segment by segment: a literal segment wins over a `{param}` one. */
+export function comparePathSpecificity(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i += 1) {
+    const leftParam = left[i].startsWith('{');
+    const rightParam = right[i].startsWith('{');
+    if (leftParam !== rightParam) return leftParam ? 1 : -1;
+  }
+  return 0;
+}
+
+/**
+ * The adapter takes the first path pattern that matches, in procedure order, so `/v1/users/{id}`
+ * could swallow `/v1/users/blocks`. This gives it the same router with literal paths first.
+ */
+function withSpecificPathsFirst(router: AppRouter): AppRouter {
+  const procedures = router._def.procedures as unknown as ProcedureRecord;
+  const pathOf = (name: string) => procedures[name]._def.meta?.openapi?.path ?? '';
+  const ordered = Object.fromEntries(
+    Object.keys(procedures)
+      .sort((x, y) => comparePathSpecificity(pathOf(x), pathOf(y)))
+      .map((name) => [name, procedures[name]]),
+  );
+  return { ...router, _def: { ...router._def, procedures: ordered } } as unknown as AppRouter;
 }
 
 /** Replaces the adapter's error JSON with `{detail, code[, errors]}` from the tRPC error shape. */

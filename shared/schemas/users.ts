@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { Id } from './common';
 
 export const SocialPlatform = z.enum(['telegram', 'signal']);
+export type SocialPlatform = z.infer<typeof SocialPlatform>;
 export const SocialVisibility = z.enum(['public', 'friends', 'private']);
+export type SocialVisibility = z.infer<typeof SocialVisibility>;
 
 export const Social = z
   .object({
@@ -17,6 +21,16 @@ export type Social = z.infer<typeof Social>;
 
 export const Role = z.enum(['USER', 'ADMIN']);
 export type Role = z.infer<typeof Role>;
+
+/** From the viewer's side (DESIGN §3): `pending` = the viewer asked, `incoming` = they asked the viewer. */
+export const FriendStatus = z.enum(['friends', 'pending', 'incoming', 'not_friends']);
+export type FriendStatus = z.infer<typeof FriendStatus>;
+
+export const AvatarId = z.coerce
+  .number({ error: 'avatar_id must be a number from 1 to 9' })
+  .int('avatar_id must be a whole number from 1 to 9')
+  .min(LIMITS.avatarIdMin, 'avatar_id must be from 1 to 9')
+  .max(LIMITS.avatarIdMax, 'avatar_id must be from 1 to 9');
 
 export const CurrentUser = z
   .object({
@@ -34,6 +48,175 @@ export const CurrentUser = z
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
+/** A user as others see them, in lists. */
+export const UserSummary = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    bio: z.string(),
+    avatar_id: z.number().int(),
+    friend_status: FriendStatus,
+    last_login: z.string().nullable(),
+  })
+  .meta({ id: 'UserSummary' });
+export type UserSummary = z.infer<typeof UserSummary>;
+
+/** A user's profile as the viewer may see it: socials filtered by their visibility. */
+export const UserProfile = UserSummary.extend({
+  socials: z.array(Social),
+  friend_request_id: z.number().int().nullable().describe('The pending friend request between the viewer and this user, either way, or null.'),
+}).meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const ListUsersInput = z.object({
+  q: z.string().trim().max(LIMITS.usernameMax).optional().describe('Only usernames containing this text (any letter case).'),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeMax),
+});
+
+export const UserIdInput = z.object({ id: Id });
+
+export const SharedActivity = z
+  .object({
+    friend_stacks_shared: z.number().int(),
+    friend_twisted_stacks_shared: z.number().int(),
+    group_stacks_shared: z.number().int(),
+    group_twisted_stacks_shared: z.number().int(),
+  })
+  .meta({ id: 'SharedActivity' });
+export type SharedActivity = z.infer<typeof SharedActivity>;
+
+export const SetAvatarInput = z.object({ avatar_id: AvatarId });
+export const SetBioInput = z.object({
+  bio: z.string({ error: 'bio must be text' }).trim().max(LIMITS.bioMax, `Bio must be no more than ${LIMITS.bioMax} characters`),
+});
+
 export const DeactivateInput = z.object({
   confirm: z.literal(true, { error: 'confirm must be true' }),
 });
+
+/** Spec 1 §5 social-link messages, shared by the editor and the server. */
+export const SOCIAL_MESSAGES = {
+  telegramEmpty: 'Telegram username cannot be empty',
+  telegramInvalid:
+    'Invalid Telegram username. It must start with a letter, be 5–32 characters, and contain only letters, digits, or underscores.',
+  signalValueEmpty: 'Signal value cannot be empty',
+  signalUsernameEmpty: 'Signal username cannot be empty',
+  unsupported: 'Unsupported platform',
+} as const;
+
+const TELEGRAM_PATTERN = /^[a-z][a-z0-9_]{4,31}$/;
+
+export type SocialCheck = { ok: true; value: string; link: string } | { ok: false; message: string };
+
+/**
+ * Normalises a social handle and makes its link (spec 1 §5). Telegram: spaces and a leading @ go,
+ * compared lower-cased, 5–32 characters starting with a letter; link t.me/{name}.
+ * Signal: link signal.me/#u/{name}.
+ */
+export function checkSocial(platform: string, raw: string): SocialCheck {
+  if (platform === 'telegram') {
+    const value = raw.replace(/\s+/g, '').replace(/^@/, '').toLowerCase();
+    if (!value) return { ok: false, message: SOCIAL_MESSAGES.telegramEmpty };
+    if (!TELEGRAM_PATTERN.test(value)) return { ok: false, message: SOCIAL_MESSAGES.telegramInvalid };
+    return { ok: true, value, link: `https://t.me/${value}` };
+  }
+  if (platform === 'signal') {
+    if (!raw.trim()) return { ok: false, message: SOCIAL_MESSAGES.signalValueEmpty };
+    const value = raw.trim().replace(/^@/, '').replace(/\s+/g, '');
+    if (!value) return { ok: false, message: SOCIAL_MESSAGES.signalUsernameEmpty };
+    return { ok: true, value, link: `https://signal.me/#u/${encodeURIComponent(value)}` };
+  }
+  return { ok: false, message: SOCIAL_MESSAGES.unsupported };
+}
+
+export const UpsertSocialInput = z.object({
+  platform: z.string({ error: SOCIAL_MESSAGES.unsupported }),
+  value: z.string({ error: 'value must be text' }).max(64, 'value must be no more than 64 characters'),
+  visibility: SocialVisibility.default('public'),
+});
+
+export const DeleteSocialInput = z.object({
+  id: z.string().min(1).max(20).describe('The social\'s id, or its platform name ("telegram" or "signal").'),
+});
+
+export const FriendRequestStatus = z.enum(['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED']);
+
+export const FriendRequest = z
+  .object({
+    id: z.number().int(),
+    from_user_id: z.number().int(),
+    from_username: z.string(),
+    from_avatar_id: z.number().int(),
+    user_id: z.number().int().describe('The target of the request.'),
+    username: z.string().describe("The target's username."),
+    avatar_id: z.number().int(),
+    status: FriendRequestStatus,
+    created_at: z.string(),
+  })
+  .meta({ id: 'FriendRequest' });
+export type FriendRequest = z.infer<typeof FriendRequest>;
+
+export const SendFriendRequestInput = z.object({ user_id: Id });
+export const SendFriendRequestResult = z
+  .object({
+    friend_status: FriendStatus.describe('`pending` when a request was sent; `friends` when they had already asked you.'),
+    request_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'SendFriendRequestResult' });
+
+export const ListRequestsInput = z.object({ type: z.enum(['incoming', 'outgoing']).default('incoming') });
+export const UpdateRequestInput = z.object({
+  id: Id,
+  status: z.enum(['ACCEPTED', 'REJECTED'], { error: 'status must be ACCEPTED or REJECTED' }),
+});
+
+export const BlockInput = z.object({ user_id: Id });
+export const BlockedUser = z
+  .object({ id: z.number().int(), username: z.string(), avatar_id: z.number().int(), created_at: z.string() })
+  .meta({ id: 'BlockedUser' });
+
+export const NotificationType = z.enum(['FRIEND_REQUEST', 'GROUP_INVITE', 'NEW_USER', 'RELEASE_NOTES']);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+export const Notification = z
+  .object({
+    id: z.number().int(),
+    type: z.string().describe('FRIEND_REQUEST, GROUP_INVITE, NEW_USER or RELEASE_NOTES.'),
+    data: z
+      .object({
+        from_user_id: z.number().int().optional(),
+        from_username: z.string().optional(),
+        group_id: z.number().int().optional(),
+        group_name: z.string().optional(),
+        request_id: z.number().int().optional(),
+        user_id: z.number().int().optional(),
+        username: z.string().optional(),
+        message: z.string().optional(),
+      })
+      .describe('What the notification is about; fields by type.'),
+    is_read: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof Notification>;
+
+export const ListNotificationsInput = z.object({
+  unread_only: z.stringbool().default(false),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(50),
+});
+
+export const UnreadCount = z
+  .object({
+    unread_count: z.number().int(),
+    pending_friend_requests: z.number().int().describe('Incoming friend requests still open (the red dot).'),
+    pending_group_requests: z.number().int().describe('Incoming group invitations still open (the red dot).'),
+  })
+  .meta({ id: 'UnreadCount' });
+export type UnreadCount = z.infer<typeof UnreadCount>;
+
+export const MarkReadInput = z.object({
+  notification_ids: z.array(z.number().int().positive()).min(1, 'notification_ids must list at least one id').max(500),
+});
+export const MarkReadResult = z.object({ marked: z.number().int(), unread_count: z.number().int() }).meta({ id: 'MarkReadResult' });

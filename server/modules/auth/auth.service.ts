@@ -8,6 +8,7 @@ import { passwordResetMail, verificationMail } from '../../mail/templates';
 import { assertUnderLimits, consumeOrRefuse, countAgainst, resetLimit } from '../../rate-limit/rate-limit.service';
 import type { AppDeps } from '../../trpc/context';
 import { takeRegistrationCode } from '../codes/codes.service';
+import * as notifications from '../notifications/notifications.repo';
 import * as users from '../users/users.repo';
 import { consumeMailToken, expireUnusedTokens, findMailToken, insertMailToken } from './auth.repo';
 import { hashMailToken, newMailToken, signAccessToken } from './auth.tokens';
@@ -72,6 +73,10 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string) 
         registration_code_id: code.id,
       });
       const verifyToken = await issueMailToken(trx, user.id, 'verify_email', SECURITY.verifyEmailTtlMs);
+      // NEW_USER goes to whoever made the code, or to the admins when nobody did (DESIGN §3).
+      const news = { user_id: user.id, username: user.username };
+      if (code.created_by) await notifications.insertNotification(trx, code.created_by, 'NEW_USER', news);
+      else await notifications.insertForAdmins(trx, 'NEW_USER', news, user.id);
       return { user, verifyToken, codeCreatedBy: code.created_by };
     });
   } catch (error) {

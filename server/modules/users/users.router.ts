@@ -1,35 +1,97 @@
+import { z } from 'zod';
 import { RegisterInput, TokenResponse, VerifyEmailInput } from '../../../shared/schemas/auth';
 import { MessageResponse } from '../../../shared/schemas/common';
-import { CurrentUser, DeactivateInput } from '../../../shared/schemas/users';
+import {
+  CurrentUser,
+  DeactivateInput,
+  DeleteSocialInput,
+  ListUsersInput,
+  SetAvatarInput,
+  SetBioInput,
+  SharedActivity,
+  Social,
+  UpsertSocialInput,
+  UserIdInput,
+  UserProfile,
+  UserSummary,
+} from '../../../shared/schemas/users';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as auth from '../auth/auth.service';
 import * as usersService from './users.service';
 
+const tags = ['users'];
+
 export const usersRouter = router({
   /** Creates an account with a registration code and mails a verification link. */
   register: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/users/register', tags: ['users'], protect: false, summary: 'Register with a registration code', errorResponses: [400, 409, 429] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/users/register', tags, protect: false, summary: 'Register with a registration code', errorResponses: [400, 409, 429] } })
     .input(RegisterInput)
     .output(TokenResponse)
     .mutation(({ ctx, input }) => auth.register(ctx, input, ctx.ip)),
 
   /** Confirms an e-mail address with the token from the verification link. */
   verifyEmail: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/users/verify-email', tags: ['users'], protect: false, summary: 'Verify an e-mail address', errorResponses: [400] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/users/verify-email', tags, protect: false, summary: 'Verify an e-mail address', errorResponses: [400] } })
     .input(VerifyEmailInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => auth.verifyEmail(ctx.db, input.token)),
 
   /** The signed-in user. */
   me: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/v1/users/me', tags: ['users'], summary: 'The current user', errorResponses: [401] } })
+    .meta({ openapi: { method: 'GET', path: '/v1/users/me', tags, summary: 'The current user', errorResponses: [401] } })
     .output(CurrentUser)
     .query(({ ctx }) => usersService.getCurrentUser(ctx.db, ctx.user.id)),
 
   /** Deactivates the signed-in account; every token stops working at once. */
   deactivate: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/users/me/deactivate', tags: ['users'], summary: 'Deactivate my account', errorResponses: [400, 401] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/users/me/deactivate', tags, summary: 'Deactivate my account', errorResponses: [400, 401] } })
     .input(DeactivateInput)
     .output(MessageResponse)
     .mutation(({ ctx }) => usersService.deactivate(ctx.db, ctx.user.id)),
+
+  /** Other users the viewer may see, friends first, with their friend status. */
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/users', tags, summary: 'List users', errorResponses: [400, 401] } })
+    .input(ListUsersInput)
+    .output(z.array(UserSummary))
+    .query(({ ctx, input }) => usersService.listUsers(ctx.db, ctx.user.id, input)),
+
+  /** One user's profile; 404 when unknown, deactivated or blocked either way. */
+  get: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/users/{id}', tags, summary: "A user's profile", errorResponses: [400, 401, 404] } })
+    .input(UserIdInput)
+    .output(UserProfile)
+    .query(({ ctx, input }) => usersService.getProfile(ctx.db, ctx.user.id, input.id)),
+
+  /** How many stacks the viewer and this user have both answered, by kind. */
+  shared: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/users/{id}/shared', tags, summary: 'Shared activity with a user', errorResponses: [400, 401, 404] } })
+    .input(UserIdInput)
+    .output(SharedActivity)
+    .query(({ ctx, input }) => usersService.getSharedActivity(ctx.db, ctx.user.id, input.id)),
+
+  setAvatar: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/v1/users/me/avatar', tags, summary: 'Choose my avatar (1-9)', errorResponses: [400, 401] } })
+    .input(SetAvatarInput)
+    .output(z.object({ avatar_id: z.number().int() }))
+    .mutation(({ ctx, input }) => usersService.setAvatar(ctx.db, ctx.user.id, input.avatar_id)),
+
+  setBio: authedProcedure
+    .meta({ openapi: { method: 'PUT', path: '/v1/users/me/bio', tags, summary: 'Set my bio (120 characters at most)', errorResponses: [400, 401] } })
+    .input(SetBioInput)
+    .output(z.object({ bio: z.string() }))
+    .mutation(({ ctx, input }) => usersService.setBio(ctx.db, ctx.user.id, input.bio)),
+
+  /** Adds or replaces my social of a platform; the answer carries its link. */
+  upsertSocial: authedProcedure
+    .meta({ openapi: { method: 'PUT', path: '/v1/users/me/socials', tags, summary: 'Add or update a social link', errorResponses: [400, 401] } })
+    .input(UpsertSocialInput)
+    .output(Social)
+    .mutation(({ ctx, input }) => usersService.upsertSocial(ctx.db, ctx.user.id, input)),
+
+  deleteSocial: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/v1/users/me/socials/{id}', tags, summary: 'Remove a social link (by id or platform)', errorResponses: [400, 401, 404] } })
+    .input(DeleteSocialInput)
+    .output(MessageResponse)
+    .mutation(({ ctx, input }) => usersService.deleteSocial(ctx.db, ctx.user.id, input.id)),
 });

@@ -1,30 +1,73 @@
-import type { CurrentUser } from '../../../shared/schemas/users';
+import { checkSocial, type CurrentUser, type Social, type UserProfile } from '../../../shared/schemas/users';
 import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
+import * as profiles from './profiles.repo';
 import * as users from './users.repo';
 
-const SOCIAL_LINKS = {
-  telegram: (value: string) => `https://t.me/${value}`,
-  signal: (value: string) => `https://signal.me/#u/${value}`,
-} as const;
+type SocialRow = Omit<Social, 'link'>;
 
-export function socialLink(platform: 'telegram' | 'signal', value: string): string {
-  return SOCIAL_LINKS[platform](value);
+/** Adds the link the API shows for a stored handle. */
+export function withLink(row: SocialRow): Social {
+  const checked = checkSocial(row.platform, row.value);
+  return { ...row, link: checked.ok ? checked.link : null };
 }
 
 /** GET /v1/users/me: the signed-in user and all of their socials. */
 export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUser> {
   const row = await users.findCurrentUser(db, userId);
   if (!row) throw notFound('User not found');
-  return {
-    ...row,
-    created_at: new Date(row.created_at).toISOString(),
-    socials: row.socials.map((s) => ({ ...s, link: socialLink(s.platform, s.value) })),
-  };
+  return { ...row, created_at: new Date(row.created_at).toISOString(), socials: row.socials.map(withLink) };
 }
 
 /** Deactivates the account and revokes every token at once. */
 export async function deactivate(db: Db, userId: number) {
   await users.revokeTokensAndUpdate(db, userId, { is_active: false });
   return { message: 'Your account has been deactivated' };
+}
+
+export function listUsers(db: Db, viewerId: number, options: { q?: string; offset: number; limit: number }) {
+  return profiles.listVisibleUsers(db, viewerId, options);
+}
+
+/** A profile; 404 for unknown, deactivated and blocked users alike (no existence leaks). */
+export async function getProfile(db: Db, viewerId: number, userId: number): Promise<UserProfile> {
+  const row = await profiles.findVisibleProfile(db, viewerId, userId);
+  if (!row) throw notFound('User not found', 'USER_NOT_FOUND');
+  return { ...row, friend_request_id: row.friend_request_id ?? null, socials: row.socials.map(withLink) };
+}
+
+/**
+ * Shared activity counts (stacks both users answered). Stacks arrive with the stacks issue; until
+ * then there is nothing two users can have answered together, so every count is zero.
+ */
+export async function getSharedActivity(db: Db, viewerId: number, userId: number) {
+  if (!(await profiles.isVisibleUser(db, viewerId, userId)) && viewerId !== userId) throw notFound('User not found', 'USER_NOT_FOUND');
+  return { friend_stacks_shared: 0, friend_twisted_stacks_shared: 0, group_stacks_shared: 0, group_twisted_stacks_shared: 0 };
+}
+
+export async function setAvatar(db: Db, userId: number, avatarId: number) {
+  return profiles.setAvatar(db, userId, avatarId);
+}
+
+export async function setBio(db: Db, userId: number, bio: string) {
+  return profiles.setBio(db, userId, bio);
+}
+
+/** PUT /v1/users/me/socials: one entry per platform, validated and normalised as spec 1 §5 says. */
+export async function upsertSocial(db: Db, userId: number, input: { platform: string; value: string; visibility: 'public' | 'friends' | 'private' }): Promise<Social> {
+  const checked = checkSocial(input.platform, input.value);
+  if (!checked.ok) throw badRequest('INVALID_SOCIAL', checked.message);
+  const row = await profiles.upsertSocial(db, userId, { platform: input.platform as 'telegram' | 'signal', value: checked.value, visibility: input.visibility });
+  return { ...row, link: checked.link };
+}
+
+/** DELETE /v1/users/me/socials/{id}: by numeric id or by platform name; only one's own. */
+export async function deleteSocial(db: Db, userId: number, idOrPlatform: string) {
+  let by: { id: number } | { platform: 'telegram' | 'signal' };
+  if (idOrPlatform === 'telegram' || idOrPlatform === 'signal') by = { platform: idOrPlatform };
+  else if (/^[1-9]\d{0,9}$/.test(idOrPlatform)) by = { id: Number(idOrPlatform) };
+  else throw badRequest('INVALID_SOCIAL_ID', 'id must be a social id, "telegram" or "signal"');
+  const deleted = await profiles.deleteSocial(db, userId, by);
+  if (!deleted) throw notFound('Social not found', 'SOCIAL_NOT_FOUND');
+  return { message: `Removed ${deleted.platform} social` };
 }

@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import { lastLoginDate } from '../users/relations.sql';
+
+/** Serialises every friend-graph change between two people (both sending at once, block vs accept). */
+export async function lockPair(trx: Db, a: number, b: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`.execute(trx);
+}
+
+export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db.selectFrom('friendships').select('user_id').where('user_id', '=', a).where('friend_id', '=', b).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findPendingBetween(db: Db, a: number, b: number) {
+  return db
+    .selectFrom('friend_requests')
+    .select(['id', 'from_user_id', 'to_user_id'])
+    .where('status', '=', 'PENDING')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('from_user_id', '=', a), eb('to_user_id', '=', b)]),
+        eb.and([eb('from_user_id', '=', b), eb('to_user_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+export function insertRequest(db: Db, fromUserId: number, toUserId: number) {
+  return db.insertInto('friend_requests').values({ from_user_id: fromUserId, to_user_id: toUserId }).returning('id').executeTakeFirstOrThrow();
+}
+
+export function findRequest(db: Db, id: number) {
+  return db.selectFrom('friend_requests').select(['id', 'from_user_id', 'to_user_id', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+export function setRequestStatus(db: Db, id: number, status: 'ACCEPTED' | 'REJECTED') {
+  return db.updateTable('friend_requests').set({ status, responded_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+export function insertFriendship(db: Db, a: number, b: number) {
+  return db
+    .insertInto('friendships')
+    .values([
+      { user_id: a, friend_id: b },
+      { user_id: b, friend_id: a },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function deleteFriendship(db: Db, a: number, b: number): Promise<number> {
+  const result = await db
+    .deleteFrom('friendships')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', a), eb('friend_id', '=', b)]),
+        eb.and([eb('user_id', '=', b), eb('friend_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function cancelPendingBetween(db: Db, a: number, b: number) {
+  return db
+    .updateTable('friend_requests')
+    .set({ status: 'CANCELLED', responded_at: sql`now()` })
+    .where('status', '=', 'PENDING')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('from_user_id', '=', a), eb('to_user_id', '=', b)]),
+        eb.and([eb('from_user_id', '=', b), eb('to_user_id', '=', a)]),
+      ]),
+    )
+    .execute();
+}
+
+/** Open requests to (incoming) or from (outgoing) the user, with both people's names. */
+export function listPendingRequests(db: Db, userId: number, type: 'incoming' | 'outgoing') {
+  return db
+    .selectFrom('friend_requests as r')
+    .innerJoin('users as f', 'f.id', 'r.from_user_id')
+    .innerJoin('users as t', 't.id', 'r.to_user_id')
+    .select([
+      'r.id',
+      'r.from_user_id',
+      'f.username as from_username',
+      'f.avatar_id as from_avatar_id',
+      'r.to_user_id as user_id',
+      't.username as username',
+      't.avatar_id as avatar_id',
+      'r.status',
+      'r.created_at',
+    ])
+    .where('r.status', '=', 'PENDING')
+    .where(type === 'incoming' ? 'r.to_user_id' : 'r.from_user_id', '=', userId)
+    .where('f.is_active', '=', true)
+    .where('t.is_active', '=', true)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+}
+
+export function listFriends(db: Db, userId: number) {
+  return db
+    .selectFrom('friendships as fs')
+    .innerJoin('users as u', 'u.id', 'fs.friend_id')
+    .select(['u.id', 'u.username', 'u.bio', 'u.avatar_id', sql<'friends'>`'friends'`.as('friend_status'), lastLoginDate(sql.ref('u.last_login_at')).as('last_login')])
+    .where('fs.user_id', '=', userId)
+    .where('u.is_active', '=', true)
+    .orderBy(sql`lower(u.username)`)
+    .execute();
+}
+
+export function insertBlock(db: Db, blockerId: number, blockedId: number) {
+  return db.insertInto('blocks').values({ blocker_id: blockerId, blocked_id: blockedId }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function deleteBlock(db: Db, blockerId: number, blockedId: number): Promise<number> {
+  const result = await db.deleteFrom('blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function listBlocked(db: Db, blockerId: number) {
+  return db
+    .selectFrom('blocks as b')
+    .innerJoin('users as u', 'u.id', 'b.blocked_id')
+    .select(['u.id', 'u.username', 'u.avatar_id', 'b.created_at'])
+    .where('b.blocker_id', '=', blockerId)
+    .orderBy(sql`lower(u.username)`)
+    .execute();
+}

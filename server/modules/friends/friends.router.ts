@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { MessageResponse } from '../../../shared/schemas/common';
+import {
+  BlockedUser,
+  BlockInput,
+  FriendRequest,
+  FriendStatus,
+  ListRequestsInput,
+  SendFriendRequestInput,
+  SendFriendRequestResult,
+  UpdateRequestInput,
+  UserIdInput,
+  UserSummary,
+} from '../../../shared/schemas/users';
+import { authedProcedure, router } from '../../trpc/init';
+import * as friends from './friends.service';
+
+const tags = ['friends'];
+
+export const friendsRouter = router({
+  /** Asks a user to be friends (FRIEND_REQUEST notification); if they already asked, you become friends. */
+  sendRequest: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/v1/users/friends/requests', tags, summary: 'Send a friend request', errorResponses: [400, 401, 404, 409] } })
+    .input(SendFriendRequestInput)
+    .output(SendFriendRequestResult)
+    .mutation(({ ctx, input }) => friends.sendRequest(ctx.db, ctx.user, input.user_id)),
+
+  listRequests: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/users/friends/requests', tags, summary: 'Open friend requests (incoming by default)', errorResponses: [400, 401] } })
+    .input(ListRequestsInput)
+    .output(z.array(FriendRequest))
+    .query(({ ctx, input }) => friends.listRequests(ctx.db, ctx.user.id, input.type)),
+
+  /** Accepts or rejects a request; only the person it was sent to may. */
+  respond: authedProcedure
+    .meta({ openapi: { method: 'PUT', path: '/v1/users/friends/requests/{id}', tags, summary: 'Accept or reject a friend request', errorResponses: [400, 401, 403, 404, 409] } })
+    .input(UpdateRequestInput)
+    .output(z.object({ id: z.number().int(), status: z.enum(['ACCEPTED', 'REJECTED']), friend_status: FriendStatus }))
+    .mutation(({ ctx, input }) => friends.respond(ctx.db, ctx.user.id, input.id, input.status)),
+
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/users/friends/me', tags, summary: 'My friends', errorResponses: [401] } })
+    .output(z.array(UserSummary))
+    .query(({ ctx }) => friends.listFriends(ctx.db, ctx.user.id)),
+
+  unfriend: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/v1/users/friends/{id}', tags, summary: 'Unfriend a user (by user id)', errorResponses: [400, 401, 404] } })
+    .input(UserIdInput)
+    .output(MessageResponse)
+    .mutation(({ ctx, input }) => friends.unfriend(ctx.db, ctx.user.id, input.id)),
+
+  /** Blocks a user: ends friendship and open requests; each disappears for the other. */
+  block: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/v1/users/blocks', tags, summary: 'Block a user', errorResponses: [400, 401, 404] } })
+    .input(BlockInput)
+    .output(MessageResponse)
+    .mutation(({ ctx, input }) => friends.block(ctx.db, ctx.user.id, input.user_id)),
+
+  listBlocks: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/users/blocks', tags, summary: 'Users I blocked', errorResponses: [401] } })
+    .output(z.array(BlockedUser))
+    .query(({ ctx }) => friends.listBlocks(ctx.db, ctx.user.id)),
+
+  unblock: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/v1/users/blocks/{id}', tags, summary: 'Unblock a user (by user id)', errorResponses: [400, 401, 404] } })
+    .input(UserIdInput)
+    .output(MessageResponse)
+    .mutation(({ ctx, input }) => friends.unblock(ctx.db, ctx.user.id, input.id)),
+});

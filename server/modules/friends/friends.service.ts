@@ -1,0 +1,99 @@
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import * as notifications from '../notifications/notifications.repo';
+import { isVisibleUser } from '../users/profiles.repo';
+import * as repo from './friends.repo';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+async function requireVisibleUser(db: Db, viewerId: number, userId: number) {
+  if (!(await isVisibleUser(db, viewerId, userId))) throw notFound('User not found', 'USER_NOT_FOUND');
+}
+
+/**
+ * Sends a friend request. If the other person had already asked, this accepts theirs instead, so
+ * two people asking each other at once end as friends, never with two open requests.
+ */
+export async function sendRequest(db: Db, viewer: { id: number; username: string }, targetId: number) {
+  if (targetId === viewer.id) throw badRequest('SELF_REQUEST', 'You cannot send a friend request to yourself');
+  await requireVisibleUser(db, viewer.id, targetId);
+  return db.transaction().execute(async (trx) => {
+    await repo.lockPair(trx, viewer.id, targetId);
+    if (await repo.areFriends(trx, viewer.id, targetId)) throw conflict('ALREADY_FRIENDS', 'You are already friends');
+    const pending = await repo.findPendingBetween(trx, viewer.id, targetId);
+    if (pending?.from_user_id === viewer.id) throw conflict('REQUEST_PENDING', 'Friend request already sent');
+    if (pending) {
+      await repo.setRequestStatus(trx, pending.id, 'ACCEPTED');
+      await repo.insertFriendship(trx, viewer.id, targetId);
+      await notifications.markReadByRequest(trx, viewer.id, 'FRIEND_REQUEST', pending.id);
+      return { friend_status: 'friends' as const, request_id: pending.id };
+    }
+    const request = await repo.insertRequest(trx, viewer.id, targetId);
+    await notifications.insertNotification(trx, targetId, 'FRIEND_REQUEST', {
+      from_user_id: viewer.id,
+      from_username: viewer.username,
+      request_id: request.id,
+    });
+    return { friend_status: 'pending' as const, request_id: request.id };
+  });
+}
+
+export async function listRequests(db: Db, userId: number, type: 'incoming' | 'outgoing') {
+  const rows = await repo.listPendingRequests(db, userId, type);
+  return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+}
+
+/** Accepts or rejects a request; only its target may. Its notification is marked read. */
+export async function respond(db: Db, userId: number, requestId: number, status: 'ACCEPTED' | 'REJECTED') {
+  return db.transaction().execute(async (trx) => {
+    const request = await repo.findRequest(trx, requestId);
+    if (!request || (request.to_user_id !== userId && request.from_user_id !== userId)) {
+      throw notFound('Friend request not found', 'FRIEND_REQUEST_NOT_FOUND');
+    }
+    if (request.to_user_id !== userId) throw forbidden('Only the person who received a friend request can answer it');
+    await repo.lockPair(trx, request.from_user_id, request.to_user_id);
+    const current = await repo.findRequest(trx, requestId);
+    if (current?.status !== 'PENDING') throw conflict('REQUEST_ANSWERED', 'This friend request has already been answered');
+    await repo.setRequestStatus(trx, requestId, status);
+    if (status === 'ACCEPTED') await repo.insertFriendship(trx, request.from_user_id, request.to_user_id);
+    await notifications.markReadByRequest(trx, userId, 'FRIEND_REQUEST', requestId);
+    return { id: requestId, status, friend_status: status === 'ACCEPTED' ? ('friends' as const) : ('not_friends' as const) };
+  });
+}
+
+export function listFriends(db: Db, userId: number) {
+  return repo.listFriends(db, userId);
+}
+
+export async function unfriend(db: Db, userId: number, friendId: number) {
+  const removed = await db.transaction().execute(async (trx) => {
+    await repo.lockPair(trx, userId, friendId);
+    return repo.deleteFriendship(trx, userId, friendId);
+  });
+  if (removed === 0) throw notFound('You are not friends with this user', 'NOT_FRIENDS');
+  return { message: 'Friend removed' };
+}
+
+/** Blocks a user: friendship and open requests end both ways, and each disappears for the other. */
+export async function block(db: Db, userId: number, targetId: number) {
+  if (targetId === userId) throw badRequest('SELF_BLOCK', 'You cannot block yourself');
+  await requireVisibleUser(db, userId, targetId);
+  await db.transaction().execute(async (trx) => {
+    await repo.lockPair(trx, userId, targetId);
+    await repo.insertBlock(trx, userId, targetId);
+    await repo.deleteFriendship(trx, userId, targetId);
+    await repo.cancelPendingBetween(trx, userId, targetId);
+  });
+  return { message: 'User blocked' };
+}
+
+export async function listBlocks(db: Db, userId: number) {
+  const rows = await repo.listBlocked(db, userId);
+  return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+}
+
+export async function unblock(db: Db, userId: number, targetId: number) {
+  const removed = await repo.deleteBlock(db, userId, targetId);
+  if (removed === 0) throw notFound('This user is not blocked', 'NOT_BLOCKED');
+  return { message: 'User unblocked' };
+}

@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+
+export type NotificationData = Record<string, string | number | undefined>;
+
+export function insertNotification(db: Db, userId: number, type: string, data: NotificationData) {
+  return db
+    .insertInto('notifications')
+    .values({ user_id: userId, type, data: sql`${JSON.stringify(data)}::jsonb` as never })
+    .execute();
+}
+
+/** One notification for each admin (e.g. NEW_USER when a code has no creator). */
+export function insertForAdmins(db: Db, type: string, data: NotificationData, exceptUserId: number) {
+  return db
+    .insertInto('notifications')
+    .columns(['user_id', 'type', 'data'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        .select(['id', sql.lit(type).as('type'), sql`${JSON.stringify(data)}::jsonb`.as('data')])
+        .where('role', '=', 'ADMIN')
+        .where('is_active', '=', true)
+        .where('id', '<>', exceptUserId),
+    )
+    .execute();
+}
+
+/** RELEASE_NOTES to every active user, in one statement. */
+export async function insertForEveryone(db: Db, type: string, data: NotificationData): Promise<number> {
+  const result = await db
+    .insertInto('notifications')
+    .columns(['user_id', 'type', 'data'])
+    .expression((eb) =>
+      eb.selectFrom('users').select(['id', sql.lit(type).as('type'), sql`${JSON.stringify(data)}::jsonb`.as('data')]).where('is_active', '=', true),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+export function listNotifications(db: Db, userId: number, options: { unreadOnly: boolean; offset: number; limit: number }) {
+  let query = db.selectFrom('notifications').select(['id', 'type', 'data', 'is_read', 'created_at']).where('user_id', '=', userId);
+  if (options.unreadOnly) query = query.where('is_read', '=', false);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(options.offset).limit(options.limit).execute();
+}
+
+/** Unread notifications and the open friend requests and group invitations, in one statement. */
+export function countUnread(db: Db, userId: number) {
+  return db
+    .selectNoFrom([
+      sql<number>`(select count(*)::int from notifications where user_id = ${userId} and not is_read)`.as('unread_count'),
+      sql<number>`(select count(*)::int from friend_requests where to_user_id = ${userId} and status = 'PENDING')`.as('pending_friend_requests'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** Ids among `ids` that are not the user's. */
+export async function foreignIds(db: Db, userId: number, ids: number[]): Promise<number[]> {
+  const own = await db.selectFrom('notifications').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
+  const ownSet = new Set(own.map((r) => r.id));
+  return ids.filter((id) => !ownSet.has(id));
+}
+
+export async function markRead(db: Db, userId: number, ids: number[]): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('is_read', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Marks read the notifications about one request (after it was accepted or ignored). */
+export function markReadByRequest(db: Db, userId: number, type: string, requestId: number) {
+  return db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where(sql`(data->>'request_id')::int`, '=', requestId)
+    .execute();
+}

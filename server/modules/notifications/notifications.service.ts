@@ -1,0 +1,33 @@
+import type { Notification, UnreadCount } from '../../../shared/schemas/users';
+import type { Db } from '../../db/client';
+import { notFound } from '../../errors';
+import * as repo from './notifications.repo';
+
+export async function list(db: Db, userId: number, options: { unreadOnly: boolean; offset: number; limit: number }): Promise<Notification[]> {
+  const rows = await repo.listNotifications(db, userId, options);
+  return rows.map((row) => ({ ...row, data: row.data as Notification['data'], created_at: new Date(row.created_at).toISOString() }));
+}
+
+/**
+ * Unread notifications, plus the open requests behind the envelope's red dot. Group invitations
+ * are counted once groups exist (the groups issue adds them to this statement).
+ */
+export async function unreadCount(db: Db, userId: number): Promise<UnreadCount> {
+  const counts = await repo.countUnread(db, userId);
+  return { ...counts, pending_group_requests: 0 };
+}
+
+/** Marks the caller's notifications read; idempotent. Any id that is not the caller's refuses all. */
+export async function markRead(db: Db, userId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const foreign = await repo.foreignIds(db, userId, unique);
+  if (foreign.length > 0) throw notFound(`Notification not found: ${foreign[0]}`, 'NOTIFICATION_NOT_FOUND');
+  const marked = await repo.markRead(db, userId, unique);
+  const { unread_count } = await repo.countUnread(db, userId);
+  return { marked, unread_count };
+}
+
+/** `npm run cli -- notes:broadcast "text"`: RELEASE_NOTES for every active user. */
+export function broadcastReleaseNotes(db: Db, message: string) {
+  return repo.insertForEveryone(db, 'RELEASE_NOTES', { message });
+}

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Db } from '../../db/client';
+import { containsPattern, friendStatusOf, friendStatusRank, lastLoginDate, notBlockedBetween } from './relations.sql';
+
+/**
+ * Users the viewer may see (active, not blocked either way, not the viewer), with their friend
+ * status, ordered friends first, then open requests, then the rest, then by username. One statement.
+ */
+export function listVisibleUsers(db: Db, viewerId: number, options: { q?: string; offset: number; limit: number }) {
+  const status = friendStatusOf(viewerId, sql.ref('u.id'));
+  let query = db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.username', 'u.bio', 'u.avatar_id', status.as('friend_status'), lastLoginDate(sql.ref('u.last_login_at')).as('last_login')])
+    .where('u.is_active', '=', true)
+    .where('u.id', '<>', viewerId)
+    .where(notBlockedBetween(viewerId, sql.ref('u.id')));
+  if (options.q) query = query.where(sql`lower(u.username)`, 'like', containsPattern(options.q));
+  return query
+    .orderBy(friendStatusRank(status))
+    .orderBy(sql`lower(u.username)`)
+    .orderBy('u.id')
+    .offset(options.offset)
+    .limit(options.limit)
+    .execute();
+}
+
+/** One user's profile as the viewer may see it, socials filtered by visibility. Undefined when hidden. */
+export function findVisibleProfile(db: Db, viewerId: number, userId: number) {
+  const status = friendStatusOf(viewerId, sql.ref('u.id'));
+  return db
+    .selectFrom('users as u')
+    .select((eb) => [
+      'u.id',
+      'u.username',
+      'u.bio',
+      'u.avatar_id',
+      status.as('friend_status'),
+      lastLoginDate(sql.ref('u.last_login_at')).as('last_login'),
+      eb
+        .selectFrom('friend_requests as r')
+        .select('r.id')
+        .where('r.status', '=', 'PENDING')
+        .where((w) =>
+          w.or([
+            w.and([w('r.from_user_id', '=', viewerId), w('r.to_user_id', '=', w.ref('u.id'))]),
+            w.and([w('r.to_user_id', '=', viewerId), w('r.from_user_id', '=', w.ref('u.id'))]),
+          ]),
+        )
+        .limit(1)
+        .as('friend_request_id'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('socials as s')
+          .select(['s.id', 's.platform', 's.value', 's.visibility', sql<boolean>`s.verified_at is not null`.as('is_verified')])
+          .whereRef('s.user_id', '=', 'u.id')
+          .where((w) =>
+            w.or([
+              w('s.visibility', '=', 'public'),
+              w.and([w('s.visibility', '=', 'friends'), sql<boolean>`${status} = 'friends'`]),
+              w(w.ref('u.id'), '=', viewerId),
+            ]),
+          )
+          .orderBy('s.platform'),
+      ).as('socials'),
+    ])
+    .where('u.id', '=', userId)
+    .where('u.is_active', '=', true)
+    .where(notBlockedBetween(viewerId, sql.ref('u.id')))
+    .executeTakeFirst();
+}
+
+/** Whether the user exists, is active and neither has blocked the other. */
+export async function isVisibleUser(db: Db, viewerId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.id', '=', userId)
+    .where('u.is_active', '=', true)
+    .where(notBlockedBetween(viewerId, sql.ref('u.id')))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function setAvatar(db: Db, userId: number, avatarId: number) {
+  return db.updateTable('users').set({ avatar_id: avatarId }).where('id', '=', userId).returning(['avatar_id']).executeTakeFirstOrThrow();
+}
+
+export function setBio(db: Db, userId: number, bio: string) {
+  return db.updateTable('users').set({ bio }).where('id', '=', userId).returning(['bio']).executeTakeFirstOrThrow();
+}
+
+export function upsertSocial(db: Db, userId: number, values: { platform: 'telegram' | 'signal'; value: string; visibility: 'public' | 'friends' | 'private' }) {
+  return db
+    .insertInto('socials')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'platform']).doUpdateSet({
+        value: (eb) => eb.ref('excluded.value'),
+        visibility: (eb) => eb.ref('excluded.visibility'),
+        // A changed handle is no longer verified.
+        verified_at: sql`case when socials.value = excluded.value then socials.verified_at else null end`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .returning(['id', 'platform', 'value', 'visibility', sql<boolean>`verified_at is not null`.as('is_verified')])
+    .executeTakeFirstOrThrow();
+}
+
+export function deleteSocial(db: Db, userId: number, by: { id: number } | { platform: 'telegram' | 'signal' }) {
+  let query = db.deleteFrom('socials').where('user_id', '=', userId);
+  query = 'id' in by ? query.where('id', '=', by.id) : query.where('platform', '=', by.platform);
+  return query.returning(['id', 'platform']).executeTakeFirst();
+}
