@@ -11,6 +11,7 @@ const TAGS: Record<string, string> = {
   users: 'Registration, e-mail verification, the current user, profiles, avatars, bios and socials.',
   friends: 'Friend requests, friends and blocks.',
   notifications: 'Notifications and the unread count.',
+  groups: 'Groups, membership, invitations and owner powers.',
 };
 
 const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; send the token from login or

@@ -91,6 +91,43 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  owner_id: number;
+  is_public: Generated<boolean>;
+  is_restricted: Generated<boolean>;
+  is_readonly: Generated<boolean>;
+  /** A retired group is gone for everyone (404), but its rows stay for history. */
+  retired_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+  role: Generated<'OWNER' | 'MEMBER'>;
+  joined_at: CreatedAt;
+}
+
+export interface GroupRequestsTable {
+  id: Generated<number>;
+  group_id: number;
+  from_user_id: number;
+  to_user_id: number;
+  status: Generated<'PENDING' | 'ACCEPTED' | 'REJECTED' | 'CANCELLED'>;
+  created_at: CreatedAt;
+  responded_at: NullableTimestamp;
+}
+
+export interface GroupBlocksTable {
+  group_id: number;
+  user_id: number;
+  blocked_by: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   registration_codes: RegistrationCodesTable;
@@ -101,4 +138,8 @@ export interface Database {
   friendships: FriendshipsTable;
   blocks: BlocksTable;
   notifications: NotificationsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  group_requests: GroupRequestsTable;
+  group_blocks: GroupBlocksTable;
 }

@@ -50,6 +50,8 @@ export function countUnread(db: Db, userId: number) {
     .selectNoFrom([
       sql<number>`(select count(*)::int from notifications where user_id = ${userId} and not is_read)`.as('unread_count'),
       sql<number>`(select count(*)::int from friend_requests where to_user_id = ${userId} and status = 'PENDING')`.as('pending_friend_requests'),
+      sql<number>`(select count(*)::int from group_requests r join groups g on g.id = r.group_id
+        where r.to_user_id = ${userId} and r.status = 'PENDING' and g.retired_at is null)`.as('pending_group_requests'),
     ])
     .executeTakeFirstOrThrow();
 }

@@ -8,13 +8,9 @@ export async function list(db: Db, userId: number, options: { unreadOnly: boolea
   return rows.map((row) => ({ ...row, data: row.data as Notification['data'], created_at: new Date(row.created_at).toISOString() }));
 }
 
-/**
- * Unread notifications, plus the open requests behind the envelope's red dot. Group invitations
- * are counted once groups exist (the groups issue adds them to this statement).
- */
-export async function unreadCount(db: Db, userId: number): Promise<UnreadCount> {
-  const counts = await repo.countUnread(db, userId);
-  return { ...counts, pending_group_requests: 0 };
+/** Unread notifications, plus the open friend requests and group invitations (the red dot). */
+export function unreadCount(db: Db, userId: number): Promise<UnreadCount> {
+  return repo.countUnread(db, userId);
 }
 
 /** Marks the caller's notifications read; idempotent. Any id that is not the caller's refuses all. */

@@ -1,0 +1,232 @@
+import type { CreateGroupInput, GroupDetail, GroupSummary } from '../../../shared/schemas/groups';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { areFriends } from '../friends/friends.repo';
+import * as notifications from '../notifications/notifications.repo';
+import { isVisibleUser } from '../users/profiles.repo';
+import * as repo from './groups.repo';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const GROUP_NOT_FOUND = 'Group not found';
+
+type Access = NonNullable<Awaited<ReturnType<typeof repo.findGroupAccess>>>;
+
+/**
+ * Loads a live group as the viewer may see it: a missing or retired group, or a private one the
+ * viewer neither belongs to nor is invited to, is 404 (no existence leaks).
+ */
+async function loadGroup(db: Db, groupId: number, viewerId: number): Promise<Access> {
+  const group = await repo.findGroupAccess(db, groupId, viewerId);
+  if (!group || (!group.is_public && !group.is_member && !group.is_invited)) throw notFound(GROUP_NOT_FOUND, 'GROUP_NOT_FOUND');
+  return group;
+}
+
+function requireMember(group: Access, action: string) {
+  if (!group.is_member) throw forbidden(`Only members can ${action}`, 'NOT_A_MEMBER');
+}
+
+function requireOwner(group: Access, viewerId: number, action: string) {
+  if (group.owner_id !== viewerId) throw forbidden(`Only the group owner can ${action}`, 'NOT_THE_OWNER');
+}
+
+function toSummary(row: Omit<Access, 'role' | 'is_invited' | 'is_blocked'>): GroupSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    owner_id: row.owner_id,
+    owner: row.owner,
+    member_count: row.member_count,
+    board_count: row.board_count,
+    is_public: row.is_public,
+    is_restricted: row.is_restricted,
+    is_readonly: row.is_readonly,
+    is_member: row.is_member,
+  };
+}
+
+/** Creates a group with its creator as owner and only member. */
+export async function createGroup(db: Db, ownerId: number, input: CreateGroupInput) {
+  return db.transaction().execute(async (trx) => {
+    const group = await repo.insertGroup(trx, { ...input, owner_id: ownerId });
+    await repo.insertMember(trx, group.id, ownerId, 'OWNER');
+    return group;
+  });
+}
+
+export async function listGroups(db: Db, viewerId: number, page: { offset: number; limit: number }) {
+  return (await repo.listVisibleGroups(db, viewerId, page)).map(toSummary);
+}
+
+export async function listMyGroups(db: Db, viewerId: number) {
+  return (await repo.listMyGroups(db, viewerId)).map(toSummary);
+}
+
+/** GET /v1/users/groups/overview: my groups and the public groups I could join. */
+export async function overview(db: Db, viewerId: number) {
+  const [mine, open] = await Promise.all([repo.listMyGroups(db, viewerId), repo.listJoinablePublicGroups(db, viewerId, { offset: 0, limit: 100 })]);
+  return { my_groups: mine.map(toSummary), public_groups: open.map(toSummary) };
+}
+
+/** The group as the viewer may see it: members get members, bots and invitation candidates. */
+export async function getGroup(db: Db, viewerId: number, groupId: number): Promise<GroupDetail> {
+  const group = await loadGroup(db, groupId, viewerId);
+  const isOwner = group.owner_id === viewerId;
+  const base = {
+    ...toSummary(group),
+    current_user_id: viewerId,
+    is_owner: isOwner,
+    is_invited: group.is_invited,
+    can_invite: group.is_member && (!group.is_restricted || isOwner),
+    can_create_stack: group.is_member && (!group.is_readonly || isOwner),
+  };
+  if (!group.is_member) return { ...base, members: [], bots: [], non_members: [], pending_invitation_user_ids: [], blocks: [] };
+  const view = await repo.findMemberView(db, groupId, viewerId);
+  return {
+    ...base,
+    members: view.members,
+    bots: [],
+    non_members: base.can_invite ? view.non_members : [],
+    pending_invitation_user_ids: view.pending.map((p) => p.to_user_id),
+    blocks: isOwner ? view.blocks.map((b) => ({ ...b, created_at: iso(b.created_at) })) : [],
+  };
+}
+
+/** Bots of a group, for its members. Bots arrive with the bots issue; until then there are none. */
+export async function listGroupBots(db: Db, viewerId: number, groupId: number) {
+  const group = await loadGroup(db, groupId, viewerId);
+  requireMember(group, 'see the bots of a group');
+  return [];
+}
+
+/**
+ * Invites a friend: members may, only the owner in a restricted group. Creates a group request
+ * and a GROUP_INVITE notification for the invited user.
+ */
+export async function invite(db: Db, viewer: { id: number; username: string }, groupId: number, userId: number) {
+  const group = await loadGroup(db, groupId, viewer.id);
+  requireMember(group, 'invite to a group');
+  if (group.is_restricted) requireOwner(group, viewer.id, 'invite to a restricted group');
+  if (userId === viewer.id) throw badRequest('SELF_INVITE', 'You cannot invite yourself');
+  if (!(await isVisibleUser(db, viewer.id, userId))) throw notFound('User not found', 'USER_NOT_FOUND');
+  if (!(await areFriends(db, viewer.id, userId))) throw forbidden('You can only invite your friends', 'NOT_FRIENDS');
+  return db.transaction().execute(async (trx) => {
+    await repo.lockGroup(trx, groupId);
+    if (await repo.isMember(trx, groupId, userId)) throw conflict('ALREADY_MEMBER', 'This user is already a member');
+    if (await repo.isGroupBlocked(trx, groupId, userId)) throw forbidden('This user was removed from the group and cannot be invited', 'GROUP_BLOCKED');
+    if (await repo.findPendingInvite(trx, groupId, userId)) throw conflict('ALREADY_INVITED', 'This user has already been invited');
+    const request = await repo.insertInvite(trx, groupId, viewer.id, userId);
+    await notifications.insertNotification(trx, userId, 'GROUP_INVITE', {
+      from_user_id: viewer.id,
+      from_username: viewer.username,
+      group_id: groupId,
+      group_name: group.name,
+      request_id: request.id,
+    });
+    return { message: 'Invitation sent', request_id: request.id };
+  });
+}
+
+/** Joins a public group; removed (blocked) users cannot. */
+export async function join(db: Db, viewerId: number, groupId: number) {
+  const group = await loadGroup(db, groupId, viewerId);
+  if (group.is_member) throw conflict('ALREADY_MEMBER', 'You are already a member of this group');
+  if (!group.is_public) throw forbidden('This group is private: accept your invitation to join it', 'PRIVATE_GROUP');
+  if (group.is_blocked) throw forbidden('You were removed from this group and cannot rejoin it', 'GROUP_BLOCKED');
+  await db.transaction().execute(async (trx) => {
+    await repo.lockGroup(trx, groupId);
+    await repo.insertMember(trx, groupId, viewerId, 'MEMBER');
+    const pending = await repo.findPendingInvite(trx, groupId, viewerId);
+    if (pending) {
+      await repo.setInviteStatus(trx, pending.id, 'ACCEPTED');
+      await notifications.markReadByRequest(trx, viewerId, 'GROUP_INVITE', pending.id);
+    }
+  });
+  return { message: 'Joined the group' };
+}
+
+export async function leave(db: Db, viewerId: number, groupId: number) {
+  const group = await loadGroup(db, groupId, viewerId);
+  if (!group.is_member) throw forbidden('You are not a member of this group', 'NOT_A_MEMBER');
+  if (group.owner_id === viewerId) throw forbidden('The owner cannot leave the group; retire it instead', 'OWNER_CANNOT_LEAVE');
+  await repo.deleteMember(db, groupId, viewerId);
+  return { message: 'Left the group' };
+}
+
+/** Retires a group: the owner only, and only while the owner is its only member. */
+export async function retireGroup(db: Db, viewerId: number, groupId: number) {
+  const group = await loadGroup(db, groupId, viewerId);
+  requireOwner(group, viewerId, 'retire a group');
+  await db.transaction().execute(async (trx) => {
+    await repo.lockGroup(trx, groupId);
+    const fresh = await repo.findGroupAccess(trx, groupId, viewerId);
+    if (!fresh) throw notFound(GROUP_NOT_FOUND, 'GROUP_NOT_FOUND');
+    if (fresh.member_count > 1) throw conflict('GROUP_HAS_MEMBERS', 'A group can be retired only when its owner is the only member');
+    await repo.retire(trx, groupId);
+    await repo.cancelPendingInvites(trx, groupId);
+  });
+  return { message: 'Group retired' };
+}
+
+export async function setDescription(db: Db, viewerId: number, groupId: number, description: string) {
+  const group = await loadGroup(db, groupId, viewerId);
+  requireOwner(group, viewerId, 'edit the description');
+  await repo.setDescription(db, groupId, description);
+  return { id: groupId, description };
+}
+
+export async function listBlocks(db: Db, viewerId: number, groupId: number) {
+  const group = await loadGroup(db, groupId, viewerId);
+  requireOwner(group, viewerId, 'see removed members');
+  const view = await repo.findMemberView(db, groupId, viewerId);
+  return view.blocks.map((b) => ({ ...b, created_at: iso(b.created_at) }));
+}
+
+/** Removes a member (or keeps someone out): a group block, until the owner lifts it. */
+export async function blockUser(db: Db, viewerId: number, groupId: number, userId: number) {
+  const group = await loadGroup(db, groupId, viewerId);
+  requireOwner(group, viewerId, 'remove members');
+  if (userId === viewerId) throw badRequest('SELF_BLOCK', 'The owner cannot be removed from the group');
+  await db.transaction().execute(async (trx) => {
+    await repo.lockGroup(trx, groupId);
+    const removed = await repo.deleteMember(trx, groupId, userId);
+    if (removed === 0 && !(await isVisibleUser(trx, viewerId, userId))) throw notFound('User not found', 'USER_NOT_FOUND');
+    await repo.cancelPendingInvites(trx, groupId, userId);
+    await repo.insertGroupBlock(trx, groupId, userId, viewerId);
+  });
+  return { message: 'Member removed' };
+}
+
+export async function unblockUser(db: Db, viewerId: number, groupId: number, userId: number) {
+  const group = await loadGroup(db, groupId, viewerId);
+  requireOwner(group, viewerId, 'let removed members back');
+  const removed = await repo.deleteGroupBlock(db, groupId, userId);
+  if (removed === 0) throw notFound('This user is not blocked in this group', 'NOT_BLOCKED');
+  return { message: 'Member unblocked' };
+}
+
+export async function listRequests(db: Db, userId: number, type: 'incoming' | 'outgoing') {
+  const rows = await repo.listPendingInvites(db, userId, type);
+  return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+}
+
+/** Accepts or rejects an invitation; only the invited user may. Accepting makes a member. */
+export async function respond(db: Db, userId: number, requestId: number, status: 'ACCEPTED' | 'REJECTED') {
+  return db.transaction().execute(async (trx) => {
+    const request = await repo.findInvite(trx, requestId);
+    if (!request || request.retired_at || (request.to_user_id !== userId && request.from_user_id !== userId)) {
+      throw notFound('Group request not found', 'GROUP_REQUEST_NOT_FOUND');
+    }
+    if (request.to_user_id !== userId) throw forbidden('Only the invited user can answer an invitation');
+    await repo.lockGroup(trx, request.group_id);
+    const current = await repo.findInvite(trx, requestId);
+    if (current?.status !== 'PENDING') throw conflict('REQUEST_ANSWERED', 'This invitation has already been answered');
+    if (status === 'ACCEPTED') {
+      if (await repo.isGroupBlocked(trx, request.group_id, userId)) throw forbidden('You were removed from this group and cannot rejoin it', 'GROUP_BLOCKED');
+      await repo.insertMember(trx, request.group_id, userId, 'MEMBER');
+    }
+    await repo.setInviteStatus(trx, requestId, status);
+    await notifications.markReadByRequest(trx, userId, 'GROUP_INVITE', requestId);
+    return { id: requestId, status, group_id: request.group_id };
+  });
+}
