@@ -21,7 +21,7 @@ async function freePort(): Promise<number> {
 describe('the server process (npm start on the embedded database)', () => {
   it('prints a first registration code, then on SIGTERM finishes in-flight requests and exits 0', async () => {
     const port = await freePort();
-    const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', BCRYPT_COST: '14' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', BCRYPT_COST: '14' };
     delete env.DATABASE_URL;
     const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
