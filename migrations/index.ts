@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as createAccounts from './2026_11_22_000001_create_accounts';
 import * as createSocialGraph from './2026_11_22_000002_create_social_graph';
 import * as createGroups from './2026_11_22_000003_create_groups';
+import * as createStacks from './2026_11_22_000004_create_stacks';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000001_create_accounts': createAccounts,
   '2026_11_22_000002_create_social_graph': createSocialGraph,
   '2026_11_22_000003_create_groups': createGroups,
+  '2026_11_22_000004_create_stacks': createStacks,
 };

@@ -14,7 +14,8 @@ class UsageError extends Error {}
 interface Command {
   usage: string;
   summary: string;
-  run(db: Db, args: string[]): Promise<void>;
+  /** Checks the arguments before any database is opened, and returns the work to do with it. */
+  prepare(args: string[]): (db: Db) => Promise<void>;
 }
 
 function positiveInt(value: string | undefined, flag: string): number | undefined {
@@ -28,37 +29,41 @@ const commands: Record<string, Command> = {
   'codes:create': {
     usage: 'codes:create [--uses N] [--expires-days D]',
     summary: 'Make a registration code (1 use, no expiry by default). The code is printed alone on the last line.',
-    async run(db, args) {
+    prepare(args) {
       const { values } = parseArgs({ args, options: { uses: { type: 'string' }, 'expires-days': { type: 'string' } } });
-      const code = await createRegistrationCode(db, {
-        maxUses: positiveInt(values.uses, '--uses'),
-        expiresInDays: positiveInt(values['expires-days'], '--expires-days'),
-      });
-      const expiry = code.expires_at ? `expires ${new Date(code.expires_at).toISOString()}` : 'never expires';
-      console.log(`Registration code for ${code.max_uses} ${code.max_uses === 1 ? 'use' : 'uses'}, ${expiry}:`);
-      console.log(code.code);
+      const options = { maxUses: positiveInt(values.uses, '--uses'), expiresInDays: positiveInt(values['expires-days'], '--expires-days') };
+      return async (db) => {
+        const code = await createRegistrationCode(db, options);
+        const expiry = code.expires_at ? `expires ${new Date(code.expires_at).toISOString()}` : 'never expires';
+        console.log(`Registration code for ${code.max_uses} ${code.max_uses === 1 ? 'use' : 'uses'}, ${expiry}:`);
+        console.log(code.code);
+      };
     },
   },
   'users:role': {
     usage: 'users:role <username> <ADMIN|USER>',
     summary: 'Give a user the ADMIN role, or take it back.',
-    async run(db, args) {
+    prepare(args) {
       const [username, role] = args;
-      if (!username || (role !== 'ADMIN' && role !== 'USER')) throw new UsageError('usage: users:role <username> <ADMIN|USER>');
-      const updated = await setRoleByUsername(db, username, role);
-      if (!updated) throw new UsageError(`No user named "${username}"`);
-      console.log(`${updated.username} is now ${updated.role}`);
+      if (!username || (role !== 'ADMIN' && role !== 'USER') || args.length > 2) throw new UsageError('usage: users:role <username> <ADMIN|USER>');
+      return async (db) => {
+        const updated = await setRoleByUsername(db, username, role);
+        if (!updated) throw new UsageError(`No user named "${username}"`);
+        console.log(`${updated.username} is now ${updated.role}`);
+      };
     },
   },
   'notes:broadcast': {
     usage: 'notes:broadcast "<text>"',
     summary: 'Send release notes to every active user (a RELEASE_NOTES notification).',
-    async run(db, args) {
+    prepare(args) {
       const message = args.join(' ').trim();
       if (!message) throw new UsageError('usage: notes:broadcast "<text>"');
       if (message.length > 2000) throw new UsageError('Release notes must be 2000 characters or fewer');
-      const count = await broadcastReleaseNotes(db, message);
-      console.log(`Release notes sent to ${count} ${count === 1 ? 'user' : 'users'}`);
+      return async (db) => {
+        const count = await broadcastReleaseNotes(db, message);
+        console.log(`Release notes sent to ${count} ${count === 1 ? 'user' : 'users'}`);
+      };
     },
   },
 };
@@ -89,11 +94,12 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command "${name}".\n\n${help()}`);
     return 1;
   }
+  const work = command.prepare(args);
   const env = loadEnv({ LOG_LEVEL: 'warn', ...process.env });
   const config = buildConfig(env);
   const handle = await openAndMigrate(env, config, createLogger(env.LOG_LEVEL));
   try {
-    await command.run(handle.db, args);
+    await work(handle.db);
     return 0;
   } finally {
     await handle.close();

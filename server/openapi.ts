@@ -12,6 +12,8 @@ const TAGS: Record<string, string> = {
   friends: 'Friend requests, friends and blocks.',
   notifications: 'Notifications and the unread count.',
   groups: 'Groups, membership, invitations and owner powers.',
+  stacks: 'Stacks: create, rank, compare, comment, hide, sandbox, edit.',
+  'twisted stacks': 'Twisted stacks: a stack re-asked with a twist, and its comments.',
 };
 
 const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; send the token from login or

@@ -128,6 +128,57 @@ export interface GroupBlocksTable {
   created_at: CreatedAt;
 }
 
+type Json<T> = ColumnType<T, string, string>;
+
+/** A stack, or a twisted stack when parent_id is set (same positions and audience as its parent). */
+export interface StacksTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string | null;
+  positions: Json<string[]>;
+  twist_description: string | null;
+  owner_id: number;
+  bot_id: number | null;
+  mode: 'friend' | 'group';
+  friend_id: number | null;
+  group_id: number | null;
+  is_sandboxed: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface StackResponsesTable {
+  stack_id: number;
+  user_id: number;
+  /** The six item indices, best first. */
+  ranking: Json<number[]>;
+  created_at: CreatedAt;
+}
+
+export interface StackViewsTable {
+  stack_id: number;
+  user_id: number;
+  viewed_at: CreatedAt;
+  comments_viewed_at: CreatedAt;
+}
+
+export interface StackHidesTable {
+  stack_id: number;
+  user_id: number;
+  hidden_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  stack_id: number;
+  user_id: number;
+  description: string;
+  is_sandboxed: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   registration_codes: RegistrationCodesTable;
@@ -142,4 +193,9 @@ export interface Database {
   group_members: GroupMembersTable;
   group_requests: GroupRequestsTable;
   group_blocks: GroupBlocksTable;
+  stacks: StacksTable;
+  stack_responses: StackResponsesTable;
+  stack_views: StackViewsTable;
+  stack_hides: StackHidesTable;
+  comments: CommentsTable;
 }

@@ -10,6 +10,7 @@ import { applyErrorHeaders, logServerError } from './trpc-hooks';
  * error body `{detail, code}` instead of the adapter's own shape.
  */
 export function restHandler(router: AppRouter, deps: AppDeps) {
+  keepBodyBooleansStrict(router);
   const handler = createOpenApiNodeHttpHandler({
     router: withSpecificPathsFirst(router),
     createContext: contextFactory(deps) as never,
@@ -62,6 +63,41 @@ function withSpecificPathsFirst(router: AppRouter): AppRouter {
       .map((name) => [name, procedures[name]]),
   );
   return { ...router, _def: { ...router._def, procedures: ordered } } as unknown as AppRouter;
+}
+
+type ZodNode = { _zod?: { def?: { type?: string; coerce?: boolean; innerType?: ZodNode; element?: ZodNode; shape?: Record<string, ZodNode> } } };
+
+/** The boolean schemas of an input, through optional/nullable/default wrappers, arrays and nested objects. */
+function collectBooleans(node: ZodNode | undefined, into: Set<ZodNode>) {
+  const def = node?._zod?.def;
+  if (!node || !def) return;
+  if (def.type === 'boolean') into.add(node);
+  else if (['optional', 'nullable', 'default', 'prefault'].includes(def.type ?? '')) collectBooleans(def.innerType, into);
+  else if (def.type === 'array') collectBooleans(def.element, into);
+  else if (def.type === 'object') for (const child of Object.values(def.shape ?? {})) collectBooleans(child, into);
+}
+
+/**
+ * The adapter marks every boolean of an input schema as coercing (`Boolean(value)`) on each call,
+ * which suits query strings but also turns a JSON body's `"false"` into `true` (and, since the
+ * schemas are shared, tRPC calls too). Booleans read only from bodies (POST, PUT, PATCH) keep
+ * zod's strict check, so a non-boolean is a 400 naming the field.
+ */
+function keepBodyBooleansStrict(router: AppRouter) {
+  const procedures = router._def.procedures as unknown as Record<string, { _def: { meta?: { openapi?: { method?: string } }; inputs?: ZodNode[] } }>;
+  const fromBody = new Set<ZodNode>();
+  const fromQuery = new Set<ZodNode>();
+  for (const procedure of Object.values(procedures)) {
+    const method = procedure._def.meta?.openapi?.method;
+    if (!method) continue;
+    const into = method === 'GET' || method === 'DELETE' ? fromQuery : fromBody;
+    for (const input of procedure._def.inputs ?? []) collectBooleans(input, into);
+  }
+  for (const node of fromBody) {
+    if (fromQuery.has(node) || !node._zod?.def) continue;
+    const strict = node._zod.def.coerce ?? false;
+    Object.defineProperty(node._zod.def, 'coerce', { get: () => strict, set: () => undefined, configurable: true, enumerable: true });
+  }
 }
 
 /** Replaces the adapter's error JSON with `{detail, code[, errors]}` from the tRPC error shape. */

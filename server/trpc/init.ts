@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import { AppError, forbidden, unauthorized } from '../errors';
+import { AppError, badRequest, forbidden, unauthorized } from '../errors';
 import type { Context } from './context';
 
 const TRPC_CODE_BY_STATUS: Record<AppError['status'], TRPC_ERROR_CODE_KEY> = {
@@ -53,9 +53,18 @@ const t = initTRPC
     },
   });
 
+/** PostgreSQL "data exception" errors (class 22: bad characters, out-of-range numbers) are bad input. */
+function isDataException(cause: unknown): boolean {
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && code.length === 5 && code.startsWith('22');
+}
+
 /** Turns domain errors into tRPC errors with the matching HTTP status, keeping the original as cause. */
 const mapDomainErrors = t.middleware(async ({ next, ctx }) => {
   const result = await next();
+  if (!result.ok && isDataException(result.error.cause)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request contains a value the database cannot store', cause: badRequest('INVALID_VALUE', 'The request contains a value the database cannot store') });
+  }
   if (!result.ok && result.error.cause instanceof AppError) {
     const appError = result.error.cause;
     Object.assign(ctx.resHeaders, appError.headers);

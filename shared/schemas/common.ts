@@ -16,5 +16,8 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
+/** The largest id a PostgreSQL `integer` (serial) column holds; a larger one is bad input, not a 500. */
+export const ID_MAX = 2_147_483_647;
+
 /** Ids in paths and bodies: positive integers (coerced, since REST paths carry strings). */
-export const Id = z.coerce.number().int().positive();
+export const Id = z.coerce.number().int().positive().max(ID_MAX);

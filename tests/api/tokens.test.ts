@@ -124,6 +124,7 @@ describe('POST /v1/users/me/deactivate', () => {
     const before = t.mails.length;
     const res = await t.request.post('/v1/auth/recovery').send({ email: user.email });
     expect(res.status).toBe(200);
+    await t.flushMail();
     expect(t.mails.length).toBe(before);
   });
 });
@@ -135,6 +136,7 @@ describe('password reset ends earlier sessions', () => {
     expect((await me(`Bearer ${oldToken}`)).status).toBe(200);
 
     await t.request.post('/v1/auth/recovery').send({ email: user.email }).expect(200);
+    await t.flushMail();
     const mail = t.mails.at(-1);
     expect(mail?.to).toBe(user.email);
     const token = linkIn(mail, '/reset-password').searchParams.get('token');

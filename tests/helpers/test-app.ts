@@ -19,6 +19,8 @@ export interface TestApp {
   config: AppConfig;
   /** Every mail sent, newest last (also written to the outbox folder by the real mailer). */
   mails: MailMessage[];
+  /** Waits for mails still being sent in the background (password recovery does not wait for them). */
+  flushMail(): Promise<void>;
   tokenFor(user: { id: number; token_version?: number }): string;
   close(): Promise<void>;
 }
@@ -41,11 +43,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOv
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'error');
   const realMailer = mailerOverride ?? createMailer({ ...config.mail, logger });
   const mails: MailMessage[] = [];
+  const sending = new Set<Promise<void>>();
   const mailer: Mailer = {
     describe: () => realMailer.describe(),
-    async send(message) {
-      await realMailer.send(message);
-      mails.push(message);
+    send(message) {
+      const done = realMailer.send(message).then(() => void mails.push(message));
+      sending.add(done);
+      return done.finally(() => sending.delete(done));
     },
   };
   const deps: AppDeps = { db: testDb.db, config, mailer, logger };
@@ -57,6 +61,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOv
     db: testDb.db,
     config,
     mails,
+    async flushMail() {
+      await Promise.allSettled([...sending]);
+    },
     tokenFor: (user) => signAccessToken(config.jwtSecret, { id: user.id, token_version: user.token_version ?? 0 }),
     async close() {
       await testDb.close();

@@ -7,7 +7,7 @@ import type { MailMessage } from '../../mail/mailer';
 import { passwordResetMail, verificationMail } from '../../mail/templates';
 import { assertUnderLimits, consumeOrRefuse, countAgainst, resetLimit } from '../../rate-limit/rate-limit.service';
 import type { AppDeps } from '../../trpc/context';
-import { takeRegistrationCode } from '../codes/codes.service';
+import { assertCodeUsable, takeRegistrationCode } from '../codes/codes.service';
 import * as notifications from '../notifications/notifications.repo';
 import * as users from '../users/users.repo';
 import { consumeMailToken, expireUnusedTokens, findMailToken, insertMailToken } from './auth.repo';
@@ -57,6 +57,13 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string) 
   const { db, config } = deps;
   const guessLimit = [{ key: `register:ip:${ip}`, max: SECURITY.registerPerIp, windowSeconds: SECURITY.abuseWindowSeconds }];
   await assertUnderLimits(db, guessLimit);
+  // A bad code is refused before the costly password hash (and counted as a guess).
+  try {
+    await assertCodeUsable(db, input.registration_code);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INVALID_REGISTRATION_CODE') await countAgainst(db, guessLimit);
+    throw error;
+  }
   const taken = await users.takenFields(db, input.username, input.email);
   if (taken.username) throw usernameTaken();
   if (taken.email) throw emailTaken();
@@ -152,7 +159,9 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
   const user = await users.findActiveByEmail(db, email);
   if (user) {
     const token = await issueMailToken(db, user.id, 'reset_password', SECURITY.resetPasswordTtlMs);
-    await sendAfterCommit(deps, passwordResetMail(user.email, user.username, config.appUrl, token));
+    // Not awaited: waiting for the mail server would make answers for real addresses slower,
+    // telling which addresses have accounts. sendAfterCommit logs its own failures.
+    void sendAfterCommit(deps, passwordResetMail(user.email, user.username, config.appUrl, token));
   }
   return { message: RECOVERY_MESSAGE };
 }

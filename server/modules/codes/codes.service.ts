@@ -25,12 +25,22 @@ export async function createRegistrationCode(
   });
 }
 
-/** Consumes one use inside the caller's transaction, or throws a 400 that says why not. */
-export async function takeRegistrationCode(trx: Db, code: string) {
-  const taken = await consumeCode(trx, code);
-  if (taken) return taken;
-  const existing = await findCode(trx, code);
+/** Throws a 400 saying why a code cannot be used (unknown, expired or used up). */
+async function explainUnusableCode(db: Db, code: string): Promise<never> {
+  const existing = await findCode(db, code);
   if (!existing) throw badRequest('INVALID_REGISTRATION_CODE', 'Invalid registration code');
   if (existing.expired) throw badRequest('REGISTRATION_CODE_EXPIRED', 'This registration code has expired');
   throw badRequest('REGISTRATION_CODE_USED', 'This registration code has already been used');
+}
+
+/** A cheap early check (no use taken); the transaction still takes the use atomically. */
+export async function assertCodeUsable(db: Db, code: string): Promise<void> {
+  const existing = await findCode(db, code);
+  if (!existing || existing.expired || existing.uses >= existing.max_uses) await explainUnusableCode(db, code);
+}
+
+/** Consumes one use inside the caller's transaction, or throws a 400 that says why not. */
+export async function takeRegistrationCode(trx: Db, code: string) {
+  const taken = await consumeCode(trx, code);
+  return taken ?? explainUnusableCode(trx, code);
 }

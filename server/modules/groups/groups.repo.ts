@@ -5,11 +5,8 @@ import type { Database } from '../../db/schema';
 
 type GroupsEb = ExpressionBuilder<Database & { g: Database['groups'] }, 'g'>;
 
-/**
- * Stacks in a group. The stacks table arrives with the stacks issue, which replaces this with a
- * count over it; until then no group has stacks.
- */
-const boardCount = () => sql<number>`0`;
+/** Stacks in a group (twisted stacks not counted). */
+const boardCount = () => sql<number>`(select count(*)::int from stacks st where st.group_id = g.id and st.parent_id is null)`;
 
 /** The columns of a group summary, for any list; one statement however many groups. */
 function summaryColumns(eb: GroupsEb, viewerId: number) {

@@ -49,7 +49,9 @@ export function countUnread(db: Db, userId: number) {
   return db
     .selectNoFrom([
       sql<number>`(select count(*)::int from notifications where user_id = ${userId} and not is_read)`.as('unread_count'),
-      sql<number>`(select count(*)::int from friend_requests where to_user_id = ${userId} and status = 'PENDING')`.as('pending_friend_requests'),
+      // Counted as GET /v1/users/friends/requests lists them: a deactivated sender's request is not shown.
+      sql<number>`(select count(*)::int from friend_requests r join users f on f.id = r.from_user_id
+        where r.to_user_id = ${userId} and r.status = 'PENDING' and f.is_active)`.as('pending_friend_requests'),
       sql<number>`(select count(*)::int from group_requests r join groups g on g.id = r.group_id
         where r.to_user_id = ${userId} and r.status = 'PENDING' and g.retired_at is null)`.as('pending_group_requests'),
     ])

@@ -112,3 +112,19 @@ export function deleteSocial(db: Db, userId: number, by: { id: number } | { plat
   query = 'id' in by ? query.where('id', '=', by.id) : query.where('platform', '=', by.platform);
   return query.returning(['id', 'platform']).executeTakeFirst();
 }
+
+/** Stacks both users answered, by kind (friend or group, regular or twisted), in one statement. */
+export function countSharedStacks(db: Db, viewerId: number, userId: number) {
+  return db
+    .selectFrom('stack_responses as mine')
+    .innerJoin('stack_responses as theirs', (join) => join.onRef('theirs.stack_id', '=', 'mine.stack_id').on('theirs.user_id', '=', userId))
+    .innerJoin('stacks as s', 's.id', 'mine.stack_id')
+    .select([
+      sql<number>`count(*) filter (where s.mode = 'friend' and s.parent_id is null)::int`.as('friend_stacks_shared'),
+      sql<number>`count(*) filter (where s.mode = 'friend' and s.parent_id is not null)::int`.as('friend_twisted_stacks_shared'),
+      sql<number>`count(*) filter (where s.mode = 'group' and s.parent_id is null)::int`.as('group_stacks_shared'),
+      sql<number>`count(*) filter (where s.mode = 'group' and s.parent_id is not null)::int`.as('group_twisted_stacks_shared'),
+    ])
+    .where('mine.user_id', '=', viewerId)
+    .executeTakeFirstOrThrow();
+}

@@ -1,3 +1,4 @@
+import { ID_MAX } from '../../../shared/schemas/common';
 import { checkSocial, type CurrentUser, type Social, type UserProfile } from '../../../shared/schemas/users';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
@@ -36,13 +37,10 @@ export async function getProfile(db: Db, viewerId: number, userId: number): Prom
   return { ...row, friend_request_id: row.friend_request_id ?? null, socials: row.socials.map(withLink) };
 }
 
-/**
- * Shared activity counts (stacks both users answered). Stacks arrive with the stacks issue; until
- * then there is nothing two users can have answered together, so every count is zero.
- */
+/** Shared activity: stacks and twisted stacks both users answered, friend and group ones apart. */
 export async function getSharedActivity(db: Db, viewerId: number, userId: number) {
   if (!(await profiles.isVisibleUser(db, viewerId, userId)) && viewerId !== userId) throw notFound('User not found', 'USER_NOT_FOUND');
-  return { friend_stacks_shared: 0, friend_twisted_stacks_shared: 0, group_stacks_shared: 0, group_twisted_stacks_shared: 0 };
+  return profiles.countSharedStacks(db, viewerId, userId);
 }
 
 export async function setAvatar(db: Db, userId: number, avatarId: number) {
@@ -65,7 +63,7 @@ export async function upsertSocial(db: Db, userId: number, input: { platform: st
 export async function deleteSocial(db: Db, userId: number, idOrPlatform: string) {
   let by: { id: number } | { platform: 'telegram' | 'signal' };
   if (idOrPlatform === 'telegram' || idOrPlatform === 'signal') by = { platform: idOrPlatform };
-  else if (/^[1-9]\d{0,9}$/.test(idOrPlatform)) by = { id: Number(idOrPlatform) };
+  else if (/^[1-9]\d{0,9}$/.test(idOrPlatform) && Number(idOrPlatform) <= ID_MAX) by = { id: Number(idOrPlatform) };
   else throw badRequest('INVALID_SOCIAL_ID', 'id must be a social id, "telegram" or "signal"');
   const deleted = await profiles.deleteSocial(db, userId, by);
   if (!deleted) throw notFound('Social not found', 'SOCIAL_NOT_FOUND');

@@ -1,0 +1,302 @@
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Db } from '../../db/client';
+import { canSeeStack, notBlockedWith } from './visibility.sql';
+
+export interface Viewer {
+  id: number;
+  isAdmin: boolean;
+}
+
+const NEVER = sql`'-infinity'::timestamptz`;
+
+/** The audience of `s` as JSON: {type, user, group}. */
+const audienceJson = sql<{ type: 'friend' | 'group'; user: { id: number; username: string; avatar_id: number } | null; group: { id: number; name: string } | null }>`
+  json_build_object(
+    'type', s.mode,
+    'user', (select json_build_object('id', fu.id, 'username', fu.username, 'avatar_id', fu.avatar_id) from users fu where fu.id = s.friend_id),
+    'group', (select json_build_object('id', ag.id, 'name', ag.name) from groups ag where ag.id = s.group_id))`;
+
+/** The twist of a twisted row, or of a stack that was twisted. */
+const twistOfRow = sql<{ id: number; twist_description: string; owner_id: number; owner_username: string } | null>`
+  case when s.parent_id is null then null else
+    json_build_object('id', s.id, 'twist_description', s.twist_description, 'owner_id', s.owner_id,
+      'owner_username', (select tu.username from users tu where tu.id = s.owner_id)) end`;
+
+/**
+ * The feed (GET /v2/stacks): stacks and twisted stacks the viewer may see and has not hidden,
+ * with responders, per-viewer flags and audience, in one statement whatever the page size.
+ */
+export function listFeed(
+  db: Db,
+  viewer: Viewer,
+  options: { offset: number; limit: number; filterNew: boolean; filterFriends: boolean; filterNoBots: boolean; orderBy: 'updated_at' | 'created_at'; onlyTwisted: boolean },
+) {
+  let query = db
+    .selectFrom('stacks as s')
+    .leftJoin('stacks as p', 'p.id', 's.parent_id')
+    .innerJoin('users as o', (join) => join.on(sql`o.id`, '=', sql`coalesce(p.owner_id, s.owner_id)`))
+    .leftJoin('stack_views as v', (join) => join.onRef('v.stack_id', '=', 's.id').on('v.user_id', '=', viewer.id))
+    .select((eb) => [
+      sql<number>`coalesce(s.parent_id, s.id)`.as('id'),
+      sql<'stack' | 'twisted'>`case when s.parent_id is null then 'stack' else 'twisted' end`.as('type'),
+      's.name',
+      'o.id as owner_id',
+      'o.username as owner_username',
+      'o.avatar_id as owner_avatar_id',
+      sql<Date>`coalesce(p.created_at, s.created_at)`.as('created_at'),
+      's.updated_at',
+      audienceJson.as('audience'),
+      's.bot_id',
+      twistOfRow.as('twist'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('stack_responses as r')
+          .innerJoin('users as ru', 'ru.id', 'r.user_id')
+          .select([
+            'r.user_id',
+            'ru.username',
+            sql<boolean>`true`.as('is_answered'),
+            sql<boolean>`(r.user_id = ${viewer.id} or r.created_at <= coalesce(v.viewed_at, ${NEVER}))`.as('is_viewed'),
+          ])
+          .whereRef('r.stack_id', '=', 's.id')
+          .where(notBlockedWith(viewer.id, sql`r.user_id`))
+          .orderBy('r.created_at'),
+      ).as('users'),
+      sql<boolean>`exists (select 1 from stack_responses mr where mr.stack_id = s.id and mr.user_id = ${viewer.id})`.as('me_answered'),
+      sql<boolean>`v.viewed_at is not null`.as('me_viewed'),
+      sql<boolean>`not exists (select 1 from comments c where c.stack_id = s.id and c.user_id <> ${viewer.id} and not c.is_sandboxed
+        and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedWith(viewer.id, sql`c.user_id`)})`.as('me_viewed_comments'),
+    ])
+    .where(canSeeStack(viewer.id, false))
+    .where(sql<boolean>`not exists (select 1 from stack_hides h where h.stack_id = s.id and h.user_id = ${viewer.id})`);
+  if (options.filterNew) query = query.where(sql<boolean>`not exists (select 1 from stack_responses nr where nr.stack_id = s.id and nr.user_id = ${viewer.id})`);
+  if (options.filterFriends) query = query.where('s.mode', '=', 'friend');
+  if (options.filterNoBots) query = query.where('s.bot_id', 'is', null);
+  if (options.onlyTwisted) query = query.where('s.parent_id', 'is not', null);
+  return query
+    .orderBy(options.orderBy === 'created_at' ? 's.created_at' : 's.updated_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .offset(options.offset)
+    .limit(options.limit)
+    .execute();
+}
+
+/**
+ * One stack (or twisted stack) as the viewer may see it, with its responders, comments, hides and
+ * the original's responders (for twisted stacks), in one statement. Undefined when not visible.
+ */
+export function findStackForViewer(db: Db, viewer: Viewer, id: number, kind: 'stack' | 'twisted') {
+  return db
+    .selectFrom('stacks as s')
+    .innerJoin('users as o', 'o.id', 's.owner_id')
+    .select((eb) => [
+      's.id',
+      's.parent_id',
+      's.name',
+      's.positions',
+      's.twist_description',
+      's.owner_id',
+      'o.username as owner_username',
+      'o.avatar_id as owner_avatar_id',
+      's.created_at',
+      's.is_sandboxed',
+      's.mode',
+      's.friend_id',
+      's.group_id',
+      's.bot_id',
+      audienceJson.as('audience'),
+      sql<boolean>`s.created_at > now() - interval '1 hour'`.as('in_edit_window'),
+      sql<{ id: number; twist_description: string; owner_id: number; owner_username: string } | null>`(
+        select json_build_object('id', t.id, 'twist_description', t.twist_description, 'owner_id', t.owner_id, 'owner_username', tu.username)
+        from stacks t join users tu on tu.id = t.owner_id where t.parent_id = s.id)`.as('twist'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('stack_responses as r')
+          .innerJoin('users as ru', 'ru.id', 'r.user_id')
+          .select(['r.user_id', 'ru.username', 'ru.avatar_id', 'r.ranking', 'r.created_at'])
+          .whereRef('r.stack_id', '=', 's.id')
+          .orderBy('r.created_at'),
+      ).as('responses'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('stack_responses as pr')
+          .innerJoin('users as pu', 'pu.id', 'pr.user_id')
+          .select(['pr.user_id', 'pu.username', 'pu.avatar_id', 'pr.ranking', 'pr.created_at'])
+          .whereRef('pr.stack_id', '=', 's.parent_id')
+          .orderBy('pr.created_at'),
+      ).as('parent_responses'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('comments as c')
+          .innerJoin('users as cu', 'cu.id', 'c.user_id')
+          .select(['c.id', 'c.user_id', 'cu.username', 'cu.avatar_id', 'c.description', 'c.created_at', 'c.updated_at', 'c.is_sandboxed'])
+          .whereRef('c.stack_id', '=', 's.id')
+          .where((w) => w.or([w('c.is_sandboxed', '=', false), w('c.user_id', '=', viewer.id), sql<boolean>`${viewer.isAdmin}`]))
+          .orderBy('c.created_at')
+          .orderBy('c.id'),
+      ).as('comments'),
+      jsonArrayFrom(eb.selectFrom('stack_hides as h').select('h.user_id').whereRef('h.stack_id', '=', 's.id').orderBy('h.user_id')).as('hides'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('blocks as b')
+          .select(sql<number>`case when b.blocker_id = ${viewer.id} then b.blocked_id else b.blocker_id end`.as('user_id'))
+          .where((w) => w.or([w('b.blocker_id', '=', viewer.id), w('b.blocked_id', '=', viewer.id)])),
+      ).as('blocked'),
+    ])
+    .where('s.id', '=', id)
+    .where('s.parent_id', kind === 'stack' ? 'is' : 'is not', null)
+    .where(canSeeStack(viewer.id, viewer.isAdmin))
+    .executeTakeFirst();
+}
+
+/** The bare row, for permission checks before writes. */
+export function findStackRow(db: Db, viewer: Viewer, id: number, kind: 'stack' | 'twisted') {
+  return db
+    .selectFrom('stacks as s')
+    .select([
+      's.id',
+      's.parent_id',
+      's.owner_id',
+      's.mode',
+      's.friend_id',
+      's.group_id',
+      's.bot_id',
+      's.is_sandboxed',
+      sql<boolean>`s.created_at > now() - interval '1 hour'`.as('in_edit_window'),
+      sql<number>`(select count(*)::int from stack_responses r where r.stack_id = s.id and r.user_id <> s.owner_id)`.as('other_responders'),
+      sql<number>`(select count(*)::int from stack_responses r where r.stack_id = s.id)`.as('responders'),
+      sql<boolean>`exists (select 1 from stack_responses r where r.stack_id = s.id and r.user_id = ${viewer.id})`.as('viewer_answered'),
+      sql<boolean>`exists (select 1 from stacks t where t.parent_id = s.id)`.as('is_twisted'),
+    ])
+    .where('s.id', '=', id)
+    .where('s.parent_id', kind === 'stack' ? 'is' : 'is not', null)
+    .where(canSeeStack(viewer.id, viewer.isAdmin))
+    .executeTakeFirst();
+}
+
+export function insertStack(
+  db: Db,
+  values: { name: string | null; positions: string[]; owner_id: number; mode: 'friend' | 'group'; friend_id: number | null; group_id: number | null; bot_id?: number | null; parent_id?: number | null; twist_description?: string | null },
+) {
+  return db
+    .insertInto('stacks')
+    .values({ ...values, positions: sql`${JSON.stringify(values.positions)}::jsonb` as never })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Copies a stack as its twisted stack. */
+export function insertTwist(db: Db, parentId: number, ownerId: number, twistDescription: string) {
+  return db
+    .insertInto('stacks')
+    .columns(['parent_id', 'name', 'positions', 'twist_description', 'owner_id', 'mode', 'friend_id', 'group_id', 'bot_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('stacks')
+        .select(['id', 'name', 'positions', sql.val(twistDescription).as('twist_description'), sql.val(ownerId).as('owner_id'), 'mode', 'friend_id', 'group_id', 'bot_id'])
+        .where('id', '=', parentId),
+    )
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+export function updateStackContent(db: Db, id: number, values: { name?: string | null; positions?: string[]; twist_description?: string }) {
+  const { positions, ...rest } = values;
+  return db
+    .updateTable('stacks')
+    .set({ ...rest, ...(positions ? { positions: sql`${JSON.stringify(positions)}::jsonb` as never } : {}), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function touchStack(db: Db, id: number) {
+  return db.updateTable('stacks').set({ updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+export async function insertResponse(db: Db, stackId: number, userId: number, ranking: number[]): Promise<boolean> {
+  const result = await db
+    .insertInto('stack_responses')
+    .values({ stack_id: stackId, user_id: userId, ranking: sql`${JSON.stringify(ranking)}::jsonb` as never })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Marks the stack and its comments seen by the viewer now. */
+export function markViewed(db: Db, stackId: number, userId: number) {
+  return db
+    .insertInto('stack_views')
+    .values({ stack_id: stackId, user_id: userId })
+    .onConflict((oc) => oc.columns(['stack_id', 'user_id']).doUpdateSet({ viewed_at: sql`now()`, comments_viewed_at: sql`now()` }))
+    .execute();
+}
+
+export function insertHides(db: Db, stackId: number, userIds: number[], hiddenBy: number) {
+  return db
+    .insertInto('stack_hides')
+    .values(userIds.map((user_id) => ({ stack_id: stackId, user_id, hidden_by: hiddenBy })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Of `userIds`, those who are members of the group and have not answered the stack. */
+export async function hideableMembers(db: Db, stackId: number, groupId: number, userIds: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('group_members as m')
+    .select('m.user_id')
+    .where('m.group_id', '=', groupId)
+    .where('m.user_id', 'in', userIds)
+    .where(sql<boolean>`not exists (select 1 from stack_responses r where r.stack_id = ${stackId} and r.user_id = m.user_id)`)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+export function setSandboxed(db: Db, id: number, sandboxed: boolean) {
+  return db.updateTable('stacks').set({ is_sandboxed: sandboxed }).where('id', '=', id).execute();
+}
+
+export function deleteStack(db: Db, id: number) {
+  return db.deleteFrom('stacks').where('id', '=', id).execute();
+}
+
+export function insertComment(db: Db, stackId: number, userId: number, description: string) {
+  return db.insertInto('comments').values({ stack_id: stackId, user_id: userId, description }).returning(['id']).executeTakeFirstOrThrow();
+}
+
+export function findComment(db: Db, stackId: number, commentId: number) {
+  return db.selectFrom('comments').select(['id', 'user_id', 'is_sandboxed']).where('id', '=', commentId).where('stack_id', '=', stackId).executeTakeFirst();
+}
+
+export function updateComment(db: Db, commentId: number, values: { description?: string; is_sandboxed?: boolean }) {
+  return db
+    .updateTable('comments')
+    .set({ ...values, ...(values.description !== undefined ? { updated_at: sql`now()` } : {}) })
+    .where('id', '=', commentId)
+    .execute();
+}
+
+export function deleteComment(db: Db, commentId: number) {
+  return db.deleteFrom('comments').where('id', '=', commentId).execute();
+}
+
+/** Can `userId` create a stack for this friend / group? One statement each. */
+export async function isFriend(db: Db, userId: number, friendId: number): Promise<boolean> {
+  const row = await db.selectFrom('friendships').select('user_id').where('user_id', '=', userId).where('friend_id', '=', friendId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findGroupForStack(db: Db, groupId: number, userId: number) {
+  return db
+    .selectFrom('groups as g')
+    .select([
+      'g.id',
+      'g.owner_id',
+      'g.is_readonly',
+      'g.is_public',
+      sql<boolean>`exists (select 1 from group_members m where m.group_id = g.id and m.user_id = ${userId})`.as('is_member'),
+    ])
+    .where('g.id', '=', groupId)
+    .where('g.retired_at', 'is', null)
+    .executeTakeFirst();
+}

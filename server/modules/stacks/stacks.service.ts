@@ -1,0 +1,290 @@
+import { consensus, score } from '../../../shared/scoring';
+import type { CreateStackInput, Responder, Stack, StackListItem, TwistedStack } from '../../../shared/schemas/stacks';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import * as repo from './stacks.repo';
+import type { Viewer } from './stacks.repo';
+
+export type { Viewer };
+type Kind = 'stack' | 'twisted';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const NOT_FOUND = { stack: 'Stack not found', twisted: 'Twisted stack not found' } as const;
+export const EDIT_CLOSED =
+  'This stack can no longer be edited. It may have been created more than an hour ago or someone has already responded.';
+
+async function loadRow(db: Db, viewer: Viewer, id: number, kind: Kind) {
+  const row = await repo.findStackRow(db, viewer, id, kind);
+  if (!row) throw notFound(NOT_FOUND[kind], 'STACK_NOT_FOUND');
+  return row;
+}
+
+/** Creates a friend stack (to a friend) or a group stack (members; only the owner in read-only groups). */
+export async function createStack(db: Db, viewer: Viewer, input: CreateStackInput) {
+  if (input.mode === 'friend') {
+    if (input.target_id === viewer.id) throw badRequest('SELF_STACK', 'Choose a friend to send the stack to');
+    if (!(await repo.isFriend(db, viewer.id, input.target_id))) throw forbidden('Friend stacks can only be sent to friends', 'NOT_FRIENDS');
+    return repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'friend', friend_id: input.target_id, group_id: null });
+  }
+  const group = await repo.findGroupForStack(db, input.target_id, viewer.id);
+  if (!group || (!group.is_public && !group.is_member)) throw notFound('Group not found', 'GROUP_NOT_FOUND');
+  if (!group.is_member) throw forbidden('Only members can create stacks in this group', 'NOT_A_MEMBER');
+  if (group.is_readonly && group.owner_id !== viewer.id) throw forbidden('Only the owner can create stacks in this read-only group', 'READ_ONLY_GROUP');
+  return repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'group', friend_id: null, group_id: group.id });
+}
+
+/** GET /v2/stacks (and the twisted list): one statement for the page, whatever its length. */
+export async function listStacks(
+  db: Db,
+  viewer: Viewer,
+  options: { offset: number; limit: number; filter_new: boolean; filter_friends: boolean; filter_no_bots: boolean; order_by: 'updated_at' | 'created_at' },
+  onlyTwisted = false,
+): Promise<StackListItem[]> {
+  const rows = await repo.listFeed(db, viewer, {
+    offset: options.offset,
+    limit: options.limit,
+    filterNew: options.filter_new,
+    filterFriends: options.filter_friends,
+    filterNoBots: options.filter_no_bots,
+    orderBy: options.order_by,
+    onlyTwisted,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    owner_id: row.owner_id,
+    owner_username: row.owner_username,
+    owner_avatar_id: row.owner_avatar_id,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    audience: row.audience,
+    bot: null,
+    twist: row.twist,
+    users: row.users,
+    me: { is_answered: row.me_answered, viewed: row.me_viewed, viewed_comments: row.me_viewed_comments },
+  }));
+}
+
+type DetailRow = NonNullable<Awaited<ReturnType<typeof repo.findStackForViewer>>>;
+type ResponseRow = DetailRow['responses'][number];
+
+function responders(rows: ResponseRow[], positions: string[], viewerId: number, mine: number[] | undefined, blocked: Set<number>): Responder[] {
+  return rows
+    .filter((r) => !blocked.has(r.user_id))
+    .sort((a, b) => Number(b.user_id === viewerId) - Number(a.user_id === viewerId))
+    .map((r) => ({
+      user_id: r.user_id,
+      username: r.username,
+      avatar_id: r.avatar_id,
+      is_answered: true as const,
+      // Answers stay private until the viewer has answered too.
+      position_ids: mine ? r.ranking : null,
+      positions: mine ? r.ranking.map((i) => positions[i]) : null,
+      score: mine && r.user_id !== viewerId ? score(mine, r.ranking) : null,
+      answered_at: iso(r.created_at),
+    }));
+}
+
+/** Can the viewer twist this stack? Answered, not twisted yet, and it qualifies (spec 2 §6). */
+function twistQualifies(row: { parent_id: number | null; mode: string; owner_id: number; friend_id: number | null }, answeredBy: number[], viewerId: number, twisted: boolean) {
+  if (row.parent_id !== null || twisted || !answeredBy.includes(viewerId)) return false;
+  if (row.mode === 'friend') return answeredBy.includes(row.owner_id) && row.friend_id !== null && answeredBy.includes(row.friend_id);
+  return answeredBy.filter((id) => id !== viewerId).length >= 2;
+}
+
+function assemble(row: DetailRow, viewer: Viewer): Stack {
+  const blocked = new Set(row.blocked.map((b) => b.user_id));
+  const mine = row.responses.find((r) => r.user_id === viewer.id)?.ranking;
+  const answeredBy = row.responses.map((r) => r.user_id);
+  const isOwner = row.owner_id === viewer.id;
+  const othersAnswered = answeredBy.some((id) => id !== row.owner_id);
+  const isGroup = row.mode === 'group';
+  return {
+    id: row.id,
+    name: row.name,
+    positions: row.positions,
+    owner_id: row.owner_id,
+    owner_username: row.owner_username,
+    owner_avatar_id: row.owner_avatar_id,
+    created_at: iso(row.created_at),
+    is_sandboxed: row.is_sandboxed,
+    group_id: row.group_id,
+    audience: row.audience,
+    bot: null,
+    users: responders(row.responses, row.positions, viewer.id, mine, blocked),
+    blocked_user_ids: [...blocked].filter((id) => answeredBy.includes(id) || row.comments.some((c) => c.user_id === id)),
+    consensus: isGroup && mine ? consensus(row.responses.map((r) => r.ranking)).map((i) => row.positions[i]) : null,
+    comments: row.comments
+      .filter((c) => !blocked.has(c.user_id))
+      .map((c) => ({ ...c, created_at: iso(c.created_at), updated_at: iso(c.updated_at) })),
+    hidden_user_ids: viewer.isAdmin ? row.hides.map((h) => h.user_id) : [],
+    twist: row.twist,
+    me: {
+      is_answered: mine !== undefined,
+      can_edit: isOwner && row.in_edit_window && !othersAnswered,
+      can_twist: twistQualifies(row, answeredBy, viewer.id, row.twist !== null),
+      can_sandbox: isGroup && !row.is_sandboxed && (isOwner || viewer.isAdmin),
+      can_unsandbox: isGroup && row.is_sandboxed && viewer.isAdmin,
+      can_delete: viewer.isAdmin && row.bot_id !== null && answeredBy.length === 0,
+    },
+  };
+}
+
+/** GET /v1/stacks/{id} (or a twisted stack): 404 when the viewer may not see it. */
+export async function getStack(db: Db, viewer: Viewer, id: number, kind: 'stack', markViewed: boolean): Promise<Stack>;
+export async function getStack(db: Db, viewer: Viewer, id: number, kind: 'twisted', markViewed: boolean): Promise<TwistedStack>;
+export async function getStack(db: Db, viewer: Viewer, id: number, kind: Kind, markViewed: boolean): Promise<Stack | TwistedStack> {
+  const row = await repo.findStackForViewer(db, viewer, id, kind);
+  if (!row) throw notFound(NOT_FOUND[kind], 'STACK_NOT_FOUND');
+  if (markViewed) await repo.markViewed(db, id, viewer.id);
+  const stack = assemble(row, viewer);
+  if (kind === 'stack') return stack;
+  const blocked = new Set(row.blocked.map((b) => b.user_id));
+  const mine = row.responses.find((r) => r.user_id === viewer.id)?.ranking;
+  return {
+    ...stack,
+    stack_id: row.parent_id!,
+    twist_description: row.twist_description ?? '',
+    // Before and after: each responder's original ranking (scored against the viewer's new one).
+    original: { users: responders(row.parent_responses, row.positions, viewer.id, mine, blocked) },
+  };
+}
+
+/** Answers a stack with a ranking of all six positions; once per user. */
+export async function complete(db: Db, viewer: Viewer, id: number, kind: Kind, ranking: number[]) {
+  await loadRow(db, viewer, id, kind);
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.insertResponse(trx, id, viewer.id, ranking))) throw conflict('ALREADY_ANSWERED', 'You have already answered this stack');
+    await repo.touchStack(trx, id);
+    await repo.markViewed(trx, id, viewer.id);
+  });
+  return { message: 'Answer saved' };
+}
+
+export async function markViewed(db: Db, viewer: Viewer, id: number, kind: Kind) {
+  await loadRow(db, viewer, id, kind);
+  await repo.markViewed(db, id, viewer.id);
+  return { message: 'Marked as viewed' };
+}
+
+/**
+ * Hides a stack from the viewer's list; admins may instead hide a group stack for chosen members
+ * who have not answered it (not themselves).
+ */
+export async function hide(db: Db, viewer: Viewer, id: number, kind: Kind, userIds?: number[]) {
+  const row = await loadRow(db, viewer, id, kind);
+  if (!userIds) {
+    await repo.insertHides(db, id, [viewer.id], viewer.id);
+    return { message: 'Stack hidden' };
+  }
+  if (!viewer.isAdmin) throw forbidden('Only admins can hide a stack for other users', 'NOT_ADMIN');
+  if (row.mode !== 'group' || row.group_id === null) throw badRequest('NOT_GROUP_STACK', 'Only group stacks can be hidden for other users');
+  const chosen = [...new Set(userIds)];
+  if (chosen.length === 0) throw badRequest('NO_USERS', 'Choose at least one user');
+  if (chosen.includes(viewer.id)) throw badRequest('SELF_HIDE', 'Choose members other than yourself');
+  const allowed = await repo.hideableMembers(db, id, row.group_id, chosen);
+  const refused = chosen.filter((u) => !allowed.includes(u));
+  if (refused.length > 0) throw badRequest('NOT_HIDEABLE', `Only group members who have not answered can be chosen (not user ${refused[0]})`);
+  await repo.insertHides(db, id, chosen, viewer.id);
+  return { message: `Stack hidden for ${chosen.length} ${chosen.length === 1 ? 'user' : 'users'}` };
+}
+
+/** Admins delete bot stacks nobody answered. */
+export async function deleteStack(db: Db, viewer: Viewer, id: number) {
+  const row = await loadRow(db, viewer, id, 'stack');
+  if (!viewer.isAdmin) throw forbidden('Only admins can delete stacks', 'NOT_ADMIN');
+  if (row.bot_id === null) throw forbidden('Only bot stacks can be deleted', 'NOT_BOT_STACK');
+  if (row.responders > 0) throw conflict('HAS_RESPONSES', 'A stack that has responses cannot be deleted');
+  await repo.deleteStack(db, id);
+  return { message: 'Stack deleted' };
+}
+
+/** Owner: sandbox a group stack that is not sandboxed yet. Admins: both ways. */
+export async function sandbox(db: Db, viewer: Viewer, id: number, sandboxed: boolean) {
+  const row = await loadRow(db, viewer, id, 'stack');
+  if (row.mode !== 'group') throw badRequest('NOT_GROUP_STACK', 'Only group stacks can be sandboxed');
+  if (sandboxed) {
+    if (row.owner_id !== viewer.id && !viewer.isAdmin) throw forbidden('Only the owner or an admin can sandbox this stack', 'NOT_ALLOWED');
+    if (row.is_sandboxed) throw conflict('ALREADY_SANDBOXED', 'This stack is already sandboxed');
+  } else {
+    if (!viewer.isAdmin) throw forbidden('Only admins can unsandbox a stack', 'NOT_ADMIN');
+    if (!row.is_sandboxed) throw conflict('NOT_SANDBOXED', 'This stack is not sandboxed');
+  }
+  await repo.setSandboxed(db, id, sandboxed);
+  return { id, is_sandboxed: sandboxed };
+}
+
+/** The owner edits within an hour of creation while nobody else has answered. */
+export async function edit(db: Db, viewer: Viewer, id: number, kind: Kind, values: { name?: string | null; positions?: string[]; twist_description?: string }) {
+  const row = await loadRow(db, viewer, id, kind);
+  if (row.owner_id !== viewer.id) throw forbidden('Only the owner can edit this stack', 'NOT_OWNER');
+  if (!row.in_edit_window || row.other_responders > 0) throw forbidden(EDIT_CLOSED, 'EDIT_WINDOW_CLOSED');
+  await repo.updateStackContent(db, id, values);
+  return { message: 'Stack updated' };
+}
+
+/**
+ * Twists a stack: once, by someone who answered it, when it qualifies. Everyone who answered the
+ * original then sees the twisted stack as new.
+ */
+export async function createTwist(db: Db, viewer: Viewer, stackId: number, twistDescription: string) {
+  const row = await loadRow(db, viewer, stackId, 'stack');
+  if (!row.viewer_answered) throw forbidden('Answer the stack before twisting it', 'NOT_ANSWERED');
+  if (row.is_twisted) throw conflict('ALREADY_TWISTED', 'This stack has already been twisted');
+  const detail = await repo.findStackForViewer(db, viewer, stackId, 'stack');
+  const answeredBy = detail?.responses.map((r) => r.user_id) ?? [];
+  if (!detail || !twistQualifies(detail, answeredBy, viewer.id, false)) {
+    throw forbidden('This stack cannot be twisted yet: a friend stack needs both answers, a group stack two other responders', 'TWIST_NOT_QUALIFIED');
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const twisted = await repo.insertTwist(trx, stackId, viewer.id, twistDescription);
+      await repo.touchStack(trx, stackId);
+      return twisted;
+    });
+  } catch (error) {
+    // Two twists at once: the unique index keeps one.
+    if ((error as { code?: string }).code === '23505') throw conflict('ALREADY_TWISTED', 'This stack has already been twisted');
+    throw error;
+  }
+}
+
+export async function createComment(db: Db, viewer: Viewer, id: number, kind: Kind, description: string) {
+  await loadRow(db, viewer, id, kind);
+  const comment = await db.transaction().execute(async (trx) => {
+    const created = await repo.insertComment(trx, id, viewer.id, description);
+    await repo.touchStack(trx, id);
+    return created;
+  });
+  return { id: comment.id };
+}
+
+async function loadComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number) {
+  await loadRow(db, viewer, id, kind);
+  const comment = await repo.findComment(db, id, commentId);
+  if (!comment || (comment.is_sandboxed && comment.user_id !== viewer.id && !viewer.isAdmin)) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
+  return comment;
+}
+
+export async function updateComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number, description: string) {
+  const comment = await loadComment(db, viewer, id, kind, commentId);
+  if (comment.user_id !== viewer.id) throw forbidden('You can only edit your own comments', 'NOT_AUTHOR');
+  await repo.updateComment(db, commentId, { description });
+  return { message: 'Updated successfully' };
+}
+
+export async function deleteComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number) {
+  const comment = await loadComment(db, viewer, id, kind, commentId);
+  if (comment.user_id !== viewer.id) throw forbidden('You can only delete your own comments', 'NOT_AUTHOR');
+  await repo.deleteComment(db, commentId);
+  return { message: 'Comment deleted' };
+}
+
+/** Authors sandbox or unsandbox their own comments; admins any comment. */
+export async function sandboxComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number, sandboxed: boolean) {
+  const comment = await loadComment(db, viewer, id, kind, commentId);
+  if (comment.user_id !== viewer.id && !viewer.isAdmin) throw forbidden('You can only sandbox your own comments', 'NOT_AUTHOR');
+  await repo.updateComment(db, commentId, { is_sandboxed: sandboxed });
+  return { id: commentId, is_sandboxed: sandboxed };
+}

@@ -1,0 +1,41 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/** The audience rule for the stack row aliased `a`. */
+function audienceAllows(a: string, viewerId: number, isAdmin: boolean): RawBuilder<boolean> {
+  const t = sql.raw(a);
+  return sql<boolean>`(
+    (${t}.mode = 'friend' and (${t}.owner_id = ${viewerId} or ${t}.friend_id = ${viewerId})
+      and not exists (select 1 from blocks b
+        where (b.blocker_id = ${t}.owner_id and b.blocked_id = ${t}.friend_id) or (b.blocker_id = ${t}.friend_id and b.blocked_id = ${t}.owner_id)))
+    or (${t}.mode = 'group'
+      and exists (select 1 from groups g where g.id = ${t}.group_id and g.retired_at is null)
+      and (${isAdmin}
+        or (exists (select 1 from group_members m where m.group_id = ${t}.group_id and m.user_id = ${viewerId})
+          and (not ${t}.is_sandboxed or ${t}.owner_id = ${viewerId}
+            or exists (select 1 from stack_responses sr where sr.stack_id = ${t}.id and sr.user_id = ${viewerId})))))
+  )`;
+}
+
+/**
+ * Who may see stack row `s` (DESIGN §3 Stacks), as one SQL condition:
+ * - a friend stack: its owner and its friend, unless one has blocked the other;
+ * - a group stack: current members of a live group; a sandboxed one only its owner and those who
+ *   already answered; admins see every group stack (moderation);
+ * - a twisted stack (parent_id set): whoever may see the original and either twisted it or
+ *   answered the original.
+ */
+export function canSeeStack(viewerId: number, isAdmin: boolean): RawBuilder<boolean> {
+  return sql<boolean>`(
+    (s.parent_id is null and ${audienceAllows('s', viewerId, isAdmin)})
+    or (s.parent_id is not null
+      and exists (select 1 from stacks ps where ps.id = s.parent_id and ${audienceAllows('ps', viewerId, isAdmin)})
+      and (s.owner_id = ${viewerId} or (${isAdmin} and s.mode = 'group')
+        or exists (select 1 from stack_responses pr where pr.stack_id = s.parent_id and pr.user_id = ${viewerId})))
+  )`;
+}
+
+/** True unless the viewer and the given user have blocked each other (either way). */
+export function notBlockedWith(viewerId: number, userColumn: RawBuilder<number>): RawBuilder<boolean> {
+  return sql<boolean>`not exists (select 1 from blocks b
+    where (b.blocker_id = ${viewerId} and b.blocked_id = ${userColumn}) or (b.blocker_id = ${userColumn} and b.blocked_id = ${viewerId}))`;
+}

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { isRanking } from '../scoring';
+import { Id } from './common';
+
+/** Spec 2 §5 and §8 messages, shared by the dialogs and the server. */
+export const STACK_MESSAGES = {
+  nameMax: 'Stack name must be no more than 32 characters',
+  positionsCount: 'Exactly six positions are required',
+  positionRequired: 'Positions cannot be empty',
+  positionMax: 'Positions must be no more than 32 characters',
+  identical: 'Identical positions not supported.',
+  ranking: 'Ranking must order all six positions',
+  commentEmpty: 'Comment cannot be empty',
+  commentMax: 'Comment must be no more than 200 characters',
+  commentNewlines: 'Too many new line characters.',
+  twistRequired: 'Please enter a twist (max 36 characters).',
+} as const;
+
+/** Optional name: trimmed, stored as null when empty (spec 1 §5). */
+export const StackName = z
+  .string()
+  .trim()
+  .max(LIMITS.stackNameMax, STACK_MESSAGES.nameMax)
+  .nullable()
+  .optional()
+  .transform((name) => (name ? name : null));
+
+export const Positions = z
+  .array(z.string({ error: STACK_MESSAGES.positionRequired }).trim().min(1, STACK_MESSAGES.positionRequired).max(LIMITS.positionMax, STACK_MESSAGES.positionMax), {
+    error: STACK_MESSAGES.positionsCount,
+  })
+  .length(LIMITS.positionsPerStack, STACK_MESSAGES.positionsCount)
+  .refine((positions) => new Set(positions.map((p) => p.toLowerCase())).size === positions.length, STACK_MESSAGES.identical);
+
+export const CreateStackInput = z
+  .object({
+    name: StackName,
+    mode: z.enum(['friend', 'group'], { error: 'mode must be friend or group' }),
+    target_id: Id.describe('The friend (mode friend) or group (mode group).'),
+    positions: Positions,
+  })
+  .meta({ id: 'CreateStackInput' });
+export type CreateStackInput = z.infer<typeof CreateStackInput>;
+
+export const EditStackInput = z.object({ id: Id, name: StackName, positions: Positions });
+
+export const RankingInput = z.object({
+  id: Id,
+  position_ids: z
+    .array(z.number().int(), { error: STACK_MESSAGES.ranking })
+    .refine((ids) => isRanking(ids), STACK_MESSAGES.ranking)
+    .describe('The six position indices (0-5), best first.'),
+});
+
+/** Trimmed; at most 200 characters and 3 newlines (spec 2 §5). */
+export const CommentText = z
+  .string({ error: STACK_MESSAGES.commentEmpty })
+  .trim()
+  .min(1, STACK_MESSAGES.commentEmpty)
+  .max(LIMITS.commentMax, STACK_MESSAGES.commentMax)
+  .refine((text) => (text.match(/\n/g)?.length ?? 0) <= LIMITS.commentMaxNewlines, STACK_MESSAGES.commentNewlines);
+
+/** What the comment box sends: trimmed and cut at the third newline (spec 2 §5). */
+export function prepareComment(text: string): string {
+  const trimmed = text.trim();
+  const parts = trimmed.split('\n');
+  return parts.length > LIMITS.commentMaxNewlines + 1 ? parts.slice(0, LIMITS.commentMaxNewlines + 1).join('\n').trim() : trimmed;
+}
+
+export const TwistDescription = z
+  .string({ error: STACK_MESSAGES.twistRequired })
+  .trim()
+  .min(1, STACK_MESSAGES.twistRequired)
+  .max(LIMITS.twistMax, STACK_MESSAGES.twistRequired);
+
+export const StackIdInput = z.object({ id: Id });
+export const GetStackInput = z.object({ id: Id, mark_viewed: z.stringbool().default(false) });
+export const HideInput = z.object({
+  id: Id,
+  user_ids: z.array(z.coerce.number().int().positive()).max(500).optional().describe('Admins: hide the stack for these group members (who have not answered).'),
+});
+export const SandboxInput = z.object({ id: Id, sandbox: z.boolean({ error: 'sandbox must be true or false' }) });
+export const CreateCommentInput = z.object({ id: Id, description: CommentText });
+export const UpdateCommentInput = z.object({ id: Id, cid: Id, description: CommentText });
+export const CommentIdInput = z.object({ id: Id, cid: Id });
+export const SandboxCommentInput = z.object({ id: Id, cid: Id, sandbox: z.boolean().default(true) });
+
+export const ListStacksInput = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeStacks),
+  filter_new: z.stringbool().default(false).describe('Only stacks I have not answered.'),
+  filter_friends: z.stringbool().default(false).describe('Only friend stacks.'),
+  filter_no_bots: z.stringbool().default(false).describe('Leave out bot stacks.'),
+  order_by: z.enum(['updated_at', 'created_at']).default('updated_at'),
+});
+
+const UserRef = z.object({ id: z.number().int(), username: z.string(), avatar_id: z.number().int() });
+export const Audience = z
+  .object({
+    type: z.enum(['friend', 'group']),
+    user: UserRef.nullable(),
+    group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'Audience' });
+
+export const StackBot = z.object({ id: z.number().int(), name: z.string(), avatar_id: z.number().int() }).nullable();
+
+export const TwistRef = z
+  .object({ id: z.number().int(), twist_description: z.string(), owner_id: z.number().int(), owner_username: z.string() })
+  .meta({ id: 'TwistRef' });
+
+export const StackListItem = z
+  .object({
+    id: z.number().int().describe('The stack (for a twisted stack: the original).'),
+    type: z.enum(['stack', 'twisted']),
+    name: z.string().nullable(),
+    owner_id: z.number().int(),
+    owner_username: z.string(),
+    owner_avatar_id: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    audience: Audience,
+    bot: StackBot,
+    twist: TwistRef.nullable().describe('Present on twisted stacks; its id opens /v1/twisted_stacks/{id}.'),
+    users: z.array(z.object({ user_id: z.number().int(), username: z.string(), is_answered: z.boolean(), is_viewed: z.boolean() })),
+    me: z.object({ is_answered: z.boolean(), viewed: z.boolean(), viewed_comments: z.boolean() }),
+  })
+  .meta({ id: 'StackListItem' });
+export type StackListItem = z.infer<typeof StackListItem>;
+
+export const Responder = z
+  .object({
+    user_id: z.number().int(),
+    username: z.string(),
+    avatar_id: z.number().int(),
+    is_answered: z.literal(true),
+    position_ids: z.array(z.number().int()).nullable().describe('Hidden (null) until the viewer has answered.'),
+    positions: z.array(z.string()).nullable(),
+    score: z.number().int().nullable().describe("Friendship score with the viewer's answer (0-75); null for the viewer or before the viewer answered."),
+    answered_at: z.string(),
+  })
+  .meta({ id: 'Responder' });
+export type Responder = z.infer<typeof Responder>;
+
+export const Comment = z
+  .object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    username: z.string(),
+    avatar_id: z.number().int(),
+    description: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    is_sandboxed: z.boolean(),
+  })
+  .meta({ id: 'Comment' });
+export type Comment = z.infer<typeof Comment>;
+
+export const Stack = z
+  .object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    positions: z.array(z.string()),
+    owner_id: z.number().int(),
+    owner_username: z.string(),
+    owner_avatar_id: z.number().int(),
+    created_at: z.string(),
+    is_sandboxed: z.boolean(),
+    group_id: z.number().int().nullable(),
+    audience: Audience,
+    bot: StackBot,
+    users: z.array(Responder).describe('Responders, the viewer first; blocked users left out.'),
+    blocked_user_ids: z.array(z.number().int()),
+    consensus: z.array(z.string()).nullable().describe('Group stacks: the positions in consensus order.'),
+    comments: z.array(Comment),
+    hidden_user_ids: z.array(z.number().int()).describe('Admins: members the stack is hidden for.'),
+    twist: TwistRef.nullable(),
+    me: z.object({ is_answered: z.boolean(), can_edit: z.boolean(), can_twist: z.boolean(), can_sandbox: z.boolean(), can_unsandbox: z.boolean(), can_delete: z.boolean() }),
+  })
+  .meta({ id: 'Stack' });
+export type Stack = z.infer<typeof Stack>;
+
+export const TwistedStack = Stack.extend({
+  stack_id: z.number().int().describe('The original stack.'),
+  twist_description: z.string(),
+  original: z.object({
+    users: z.array(Responder).describe("Responders' original rankings (left column)."),
+  }),
+}).meta({ id: 'TwistedStack' });
+export type TwistedStack = z.infer<typeof TwistedStack>;
+
+export const CreateTwistInput = z.object({ stack_id: Id, twist_description: TwistDescription });
+export const EditTwistInput = z.object({ id: Id, twist_description: TwistDescription });
+export const IdResult = z.object({ id: z.number().int() }).meta({ id: 'IdResult' });

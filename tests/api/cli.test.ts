@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { openDatabase, type Db } from '../../server/db/client';
+import { migrateToLatest } from '../../server/db/migrate';
+import { createLogger } from '../../server/logger';
+import type { MailMessage } from '../../server/mail/mailer';
+import { createUser, uniqueName } from '../factories/users';
+
+/**
+ * The CLI is a separate process on the embedded database in DATA_DIR, so this file does not use
+ * createTestApp (an in-memory database the child could not see): it gets its own temporary DATA_DIR.
+ */
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+const TIMEOUT = 30_000;
+
+let dataDir: string;
+let pgliteDir: string;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[]): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  return new Promise((resolve) => {
+    execFile(tsx, ['scripts/cli.ts', ...args], { cwd: repoRoot, env, timeout: 25_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Opens the CLI's data folder in this process (holding its lock) for the duration of fn. */
+async function withFolder<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ pgliteDir });
+  try {
+    return await fn(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+const countCodes = (db: Db) => db.selectFrom('registration_codes').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+
+function expectCleanFailure(result: CliResult, message: string) {
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain(message);
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+  expect(result.stdout).toBe('');
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-cli-'));
+  pgliteDir = path.join(dataDir, 'pglite');
+  // One migrated folder for the whole file; every test sets up the rows it needs.
+  await withFolder((db) => migrateToLatest(db));
+}, 60_000);
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('scripts/cli.ts', () => {
+  it(
+    '--help lists the commands, even while the data folder is in use',
+    async () => {
+      const result = await withFolder(() => runCli(['--help']));
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('codes:create [--uses N] [--expires-days D]');
+      expect(result.stdout).toContain('users:role <username> <ADMIN|USER>');
+      expect(result.stderr).toBe('');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'an unknown command exits 1 and shows the help',
+    async () => {
+      const result = await runCli(['frobnicate']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('Unknown command "frobnicate".');
+      expect(result.stderr).toContain('codes:create');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'codes:create --uses 2 --expires-days 3 prints the code alone on the last line, and that code admits 2 users',
+    async () => {
+      const started = Date.now();
+      const result = await runCli(['codes:create', '--uses', '2', '--expires-days', '3']);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      const code = lines.at(-1)!;
+      expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
+      expect(lines[0]).toMatch(/^Registration code for 2 uses, expires \d{4}-\d{2}-\d{2}T[\d:.]+Z:$/);
+
+      await withFolder(async (db) => {
+        const row = await db
+          .selectFrom('registration_codes')
+          .select(['max_uses', 'uses', 'expires_at', 'created_by'])
+          .where('code', '=', code)
+          .executeTakeFirstOrThrow();
+        expect(row).toMatchObject({ max_uses: 2, uses: 0, created_by: null });
+        const expiresIn = new Date(row.expires_at!).getTime() - started;
+        expect(Math.abs(expiresIn - 3 * 86_400_000)).toBeLessThan(60_000);
+
+        // The same database served by the app: the printed code registers exactly two accounts.
+        const mails: MailMessage[] = [];
+        const app = createApp({
+          db,
+          logger: createLogger('silent'),
+          mailer: { describe: () => 'memory', send: async (m) => void mails.push(m) },
+          config: {
+            appUrl: 'http://stacks.test',
+            dataDir,
+            jwtSecret: 'cli-test-secret-cli-test-secret-0123456789',
+            bcryptCost: 10,
+            trustProxy: false,
+            jsonBodyLimit: '100kb',
+            mail: { from: 'Stacks <no-reply@stacks.test>', outboxDir: path.join(dataDir, 'outbox') },
+            clientDistDir: path.join(dataDir, 'no-client'),
+          },
+        });
+        const register = () => {
+          const username = uniqueName('cli');
+          return supertest(app)
+            .post('/v1/users/register')
+            .send({ username, email: `${username}@example.test`, password: 'password123', registration_code: code.toLowerCase() });
+        };
+        expect((await register()).status).toBe(200);
+        expect((await register()).status).toBe(200);
+        const third = await register();
+        expect(third.status).toBe(400);
+        expect(third.body).toEqual({ detail: 'This registration code has already been used', code: 'REGISTRATION_CODE_USED' });
+        expect(mails).toHaveLength(2);
+      });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'users:role <name> ADMIN promotes the user (name in any letter case)',
+    async () => {
+      const user = await withFolder((db) => createUser(db, { username: uniqueName('Promote') }));
+      expect(user.role).toBe('USER');
+
+      const result = await runCli(['users:role', user.username.toLowerCase(), 'ADMIN']);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim()).toBe(`${user.username} is now ADMIN`);
+
+      const row = await withFolder((db) => db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirstOrThrow());
+      expect(row.role).toBe('ADMIN');
+    },
+    TIMEOUT,
+  );
+
+  it.each([
+    [['codes:create', '--uses', '0'], '--uses takes a whole number of 1 or more (got "0")'],
+    [['codes:create', '--bogus'], "Unknown option '--bogus'"],
+    [['users:role', 'someone', 'SUPERUSER'], 'usage: users:role <username> <ADMIN|USER>'],
+    [['users:role', 'nobody_here', 'ADMIN'], 'No user named "nobody_here"'],
+  ])(
+    'bad arguments %j exit 1 with a clear message and no stack trace',
+    async (args, message) => {
+      expectCleanFailure(await runCli(args), message);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'refuses with exit 1 and "in use" while another process holds the data folder',
+    async () => {
+      await withFolder(async (db) => {
+        const before = await countCodes(db);
+        const result = await runCli(['codes:create']);
+        expectCleanFailure(result, 'in use');
+        expect(result.stderr).toContain(pgliteDir);
+        expect(await countCodes(db)).toEqual(before);
+      });
+    },
+    TIMEOUT,
+  );
+});
