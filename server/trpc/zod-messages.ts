@@ -8,6 +8,10 @@ const english = z.locales.en();
  */
 z.config({
   customError: (issue) => {
+    // z.coerce.number() turns a missing or non-numeric value into NaN; say so plainly.
+    if (issue.code === 'invalid_type' && Number.isNaN(issue.input)) {
+      return issue.path?.length ? `${issue.path.join('.')}: must be a number` : 'Must be a number';
+    }
     const base = english.localeError(issue);
     const message = typeof base === 'string' ? base : base?.message;
     if (!message) return undefined;

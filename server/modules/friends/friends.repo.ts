@@ -30,8 +30,15 @@ export function insertRequest(db: Db, fromUserId: number, toUserId: number) {
   return db.insertInto('friend_requests').values({ from_user_id: fromUserId, to_user_id: toUserId }).returning('id').executeTakeFirstOrThrow();
 }
 
+/** A request whose two people are both still active (requests of deactivated users are gone). */
 export function findRequest(db: Db, id: number) {
-  return db.selectFrom('friend_requests').select(['id', 'from_user_id', 'to_user_id', 'status']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('friend_requests as r')
+    .select(['r.id', 'r.from_user_id', 'r.to_user_id', 'r.status'])
+    .where('r.id', '=', id)
+    .where(sql<boolean>`exists (select 1 from users f where f.id = r.from_user_id and f.is_active)`)
+    .where(sql<boolean>`exists (select 1 from users t where t.id = r.to_user_id and t.is_active)`)
+    .executeTakeFirst();
 }
 
 export function setRequestStatus(db: Db, id: number, status: 'ACCEPTED' | 'REJECTED') {
@@ -62,8 +69,9 @@ export async function deleteFriendship(db: Db, a: number, b: number): Promise<nu
   return Number(result.numDeletedRows);
 }
 
-export function cancelPendingBetween(db: Db, a: number, b: number) {
-  return db
+/** Ends open requests between two people and marks their FRIEND_REQUEST notifications read. */
+export async function cancelPendingBetween(db: Db, a: number, b: number) {
+  const cancelled = await db
     .updateTable('friend_requests')
     .set({ status: 'CANCELLED', responded_at: sql`now()` })
     .where('status', '=', 'PENDING')
@@ -73,6 +81,15 @@ export function cancelPendingBetween(db: Db, a: number, b: number) {
         eb.and([eb('from_user_id', '=', b), eb('to_user_id', '=', a)]),
       ]),
     )
+    .returning(['id', 'to_user_id'])
+    .execute();
+  if (cancelled.length === 0) return;
+  await db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('type', '=', 'FRIEND_REQUEST')
+    .where('user_id', 'in', cancelled.map((c) => c.to_user_id))
+    .where(sql`(data->>'request_id')::int`, 'in', cancelled.map((c) => c.id))
     .execute();
 }
 

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
+import { notBlockedBetween } from '../users/relations.sql';
 
 type GroupsEb = ExpressionBuilder<Database & { g: Database['groups'] }, 'g'>;
 
@@ -16,7 +17,15 @@ function summaryColumns(eb: GroupsEb, viewerId: number) {
     'g.description',
     'g.owner_id',
     eb.selectFrom('users as o').select('o.username').whereRef('o.id', '=', 'g.owner_id').$asScalar().$notNull().as('owner'),
-    eb.selectFrom('group_members as m').select(sql<number>`count(*)::int`.as('n')).whereRef('m.group_id', '=', 'g.id').$asScalar().$notNull().as('member_count'),
+    eb
+      .selectFrom('group_members as m')
+      .innerJoin('users as mu', 'mu.id', 'm.user_id')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .whereRef('m.group_id', '=', 'g.id')
+      .where('mu.is_active', '=', true)
+      .$asScalar()
+      .$notNull()
+      .as('member_count'),
     boardCount().as('board_count'),
     'g.is_public',
     'g.is_restricted',
@@ -103,6 +112,7 @@ export function findMemberView(db: Db, groupId: number, viewerId: number) {
           .select(['m.user_id as id', 'm.user_id', 'm.role', sql<{ username: string; avatar_id: number }>`json_build_object('username', u.username, 'avatar_id', u.avatar_id)`.as('user')])
           .where('m.group_id', '=', groupId)
           .where('u.is_active', '=', true)
+          .where(notBlockedBetween(viewerId, sql.ref('u.id')))
           .orderBy(sql`m.role = 'OWNER'`, 'desc')
           .orderBy(sql`lower(u.username)`),
       ).as('members'),
@@ -167,11 +177,26 @@ export function setInviteStatus(db: Db, id: number, status: 'ACCEPTED' | 'REJECT
   return db.updateTable('group_requests').set({ status, responded_at: sql`now()` }).where('id', '=', id).execute();
 }
 
-/** Ends open invitations of a group (all, or one person's). */
-export function cancelPendingInvites(db: Db, groupId: number, userId?: number) {
-  let query = db.updateTable('group_requests').set({ status: 'CANCELLED', responded_at: sql`now()` }).where('group_id', '=', groupId).where('status', '=', 'PENDING');
+/**
+ * Ends open invitations of a group (all, or one person's), and marks their GROUP_INVITE
+ * notifications read so nobody is left with an invitation they can no longer answer.
+ */
+export async function cancelPendingInvites(db: Db, groupId: number, userId?: number) {
+  let query = db
+    .updateTable('group_requests')
+    .set({ status: 'CANCELLED', responded_at: sql`now()` })
+    .where('group_id', '=', groupId)
+    .where('status', '=', 'PENDING');
   if (userId !== undefined) query = query.where('to_user_id', '=', userId);
-  return query.execute();
+  const cancelled = await query.returning(['id', 'to_user_id']).execute();
+  if (cancelled.length === 0) return;
+  await db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('type', '=', 'GROUP_INVITE')
+    .where('user_id', 'in', cancelled.map((c) => c.to_user_id))
+    .where(sql`(data->>'request_id')::int`, 'in', cancelled.map((c) => c.id))
+    .execute();
 }
 
 export function findInvite(db: Db, id: number) {
