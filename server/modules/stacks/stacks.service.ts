@@ -6,6 +6,9 @@ import * as repo from './stacks.repo';
 import type { Viewer } from './stacks.repo';
 
 export type { Viewer };
+
+/** The signed-in user as the stack rules see them. */
+export const viewerOf = (user: { id: number; role: string }): Viewer => ({ id: user.id, isAdmin: user.role === 'ADMIN' });
 type Kind = 'stack' | 'twisted';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
