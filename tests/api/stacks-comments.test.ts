@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STACK_MESSAGES } from '../../shared/schemas/stacks';
-import { as, comment, createFriendStack, createGroupStack, expectError, expectStackNotFound, friendPair, getStack, stackCast } from '../factories/stacks';
+import { as, comment, createFriendStack, createGroupStack, expectError, expectStackNotFound, feed, friendPair, getStack, stackCast } from '../factories/stacks';
 import type { FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -136,5 +136,15 @@ describe('POST /v1/stacks/{id}/comments/{cid}/sandbox', () => {
     expect((await put(cast.b, stackId, cid, { description: 'hidden gem!' })).status).toBe(200);
     expect((await sandbox(cast.admin, stackId, cid, { sandbox: false })).body).toEqual({ id: cid, is_sandboxed: false });
     expect(await descriptions(cast.a, stackId)).toContain('hidden gem!');
+  });
+
+  it('a sandboxed comment makes nothing unread in the feed', async () => {
+    const { me, friend } = await friendPair(t);
+    const id = await createFriendStack(t, me, friend);
+    expect((await as(t, me).post(`/v1/stacks/${id}/viewed`)).status).toBe(200);
+    const cid = await comment(t, friend, id, 'oops');
+    expect((await feed(t, me)).find((i) => i.id === id)!.me.viewed_comments).toBe(false);
+    expect((await sandbox(friend, id, cid)).status).toBe(200);
+    expect((await feed(t, me)).find((i) => i.id === id)!.me.viewed_comments).toBe(true);
   });
 });

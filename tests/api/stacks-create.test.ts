@@ -76,6 +76,14 @@ describe('POST /v1/stacks: group stacks', () => {
     expectError(await create(outsider, { mode: 'group', target_id: 999_999, positions: positions() }), 404, 'GROUP_NOT_FOUND', 'Group not found');
   });
 
+  it('refuses someone invited to a private group (who may see it) with 403, not 404', async () => {
+    const { owner, outsider } = await stackCast(t);
+    const privateGroup = await groupWith(t, owner, [], { is_public: false });
+    expect((await as(t, owner).post(`/v1/groups/${privateGroup.id}/invite/${outsider.id}`)).status).toBe(200);
+    expect((await as(t, outsider).get(`/v1/groups/${privateGroup.id}`)).status).toBe(200);
+    expectError(await create(outsider, { mode: 'group', target_id: privateGroup.id, positions: positions() }), 403, 'NOT_A_MEMBER', 'Only members can create stacks in this group');
+  });
+
   it('refuses a retired group with 404', async () => {
     const owner = await createUser(t.db);
     const group = await groupWith(t, owner, []);

@@ -184,8 +184,11 @@ describe('GET /v1/stacks/{id}: responders, scores and consensus', () => {
     expect(forOwner.comments.map((c: { description: string }) => c.description)).toEqual(['from a', 'from b']);
     expect(forOwner.blocked_user_ids).toEqual([]);
 
-    // The feed leaves the blocked responder out too.
-    expect(stackItem(await feed(t, a), id)!.users.map((u) => u.user_id)).toEqual([a.id, owner.id]);
+    // The feed leaves the blocked responder out too, and b's comment makes nothing unread for a.
+    const itemForA = stackItem(await feed(t, a), id)!;
+    expect(itemForA.users.map((u) => u.user_id)).toEqual([a.id, owner.id]);
+    expect(itemForA.me.viewed_comments).toBe(true);
+    expect(stackItem(await feed(t, owner), id)!.me.viewed_comments).toBe(false);
   });
 
   it('mark_viewed=true records the view (feed me.viewed); a plain GET does not', async () => {

@@ -16,7 +16,7 @@ import {
   stackCast,
   stackItem,
 } from '../factories/stacks';
-import type { FactoryUser } from '../factories/users';
+import { createUser, type FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -56,12 +56,10 @@ describe('DELETE /v1/stacks/{id}/hide with user_ids (admins)', () => {
   });
 
   it('refuses a friend stack with 400 NOT_GROUP_STACK', async () => {
-    const { me: admin } = await friendPair(t);
-    await t.db.updateTable('users').set({ role: 'ADMIN' }).where('id', '=', admin.id).execute();
-    const { friend } = await friendPair(t);
+    const [admin, friend] = await Promise.all([createUser(t.db, { role: 'ADMIN' }), createUser(t.db)]);
     await makeFriends(t, admin, friend);
     const id = await createFriendStack(t, friend, admin);
-    expectError(await hideFor({ ...admin, role: 'ADMIN' }, id, [friend.id]), 400, 'NOT_GROUP_STACK', 'Only group stacks can be hidden for other users');
+    expectError(await hideFor(admin, id, [friend.id]), 400, 'NOT_GROUP_STACK', 'Only group stacks can be hidden for other users');
     expect(stackItem(await feed(t, friend), id)).toBeDefined();
   });
 
@@ -77,6 +75,9 @@ describe('DELETE /v1/stacks/{id}/hide with user_ids (admins)', () => {
     expect(stackItem(await feed(t, admin), id)).toBeUndefined(); // admins are not members: no feed entry anyway
     expect((await getStack(t, admin, id)).hidden_user_ids).toEqual([a.id, b.id].sort((x, y) => x - y));
     expect((await getStack(t, owner, id)).hidden_user_ids).toEqual([]);
+    // DESIGN §3: a group stack is for the members "minus those it is hidden for".
+    const hidden = await t.request.get(`/v1/stacks/${id}`).set('Authorization', `Bearer ${t.tokenFor(a)}`);
+    expect({ status: hidden.status, body: hidden.body }).toEqual({ status: 404, body: { detail: 'Stack not found', code: 'STACK_NOT_FOUND' } });
     expect((await hideFor(admin, id, [a.id])).body).toEqual({ message: 'Stack hidden for 1 user' });
   });
 });

@@ -16,6 +16,7 @@ import {
   feed,
   friendPair,
   getStack,
+  makeBotStack,
   stackCast,
   stackItem,
   twist,
@@ -179,6 +180,16 @@ describe('who sees a twisted stack', () => {
     expect(sandbox.status).toBe(404);
     expect(sandbox.body.code).toBe('NOT_FOUND');
     expect((await getStack(t, w.a, w.twistedId, 'twisted')).id).toBe(w.twistedId);
+  });
+
+  it('a twisted bot stack offers admins no delete (there is no such call)', async () => {
+    const { owner, a, b, admin, group } = await stackCast(t);
+    const id = await createGroupStack(t, owner, group.id);
+    await makeBotStack(t, id);
+    for (const user of [owner, a, b]) await answer(t, user, id);
+    const twistedId = await twist(t, a, id);
+    expect((await getStack(t, admin, twistedId, 'twisted')).me.can_delete).toBe(false);
+    expectError(await as(t, admin).del(`/v1/stacks/${twistedId}`), 404, 'STACK_NOT_FOUND', 'Stack not found');
   });
 });
 

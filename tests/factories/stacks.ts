@@ -132,6 +132,24 @@ export async function makeBotStack(t: TestApp, id: number, botId = 1): Promise<v
   await t.db.updateTable('stacks').set({ bot_id: botId }).where('id', '=', id).execute();
 }
 
+/** Answers straight in the database (bulk seeding for query-count tests): one statement. */
+export async function answersInDb(t: TestApp, stackId: number, users: FactoryUser[], ranking: readonly number[] = RANKINGS.identity): Promise<void> {
+  if (users.length === 0) return;
+  await t.db
+    .insertInto('stack_responses')
+    .values(users.map((u) => ({ stack_id: stackId, user_id: u.id, ranking: sql`${JSON.stringify(ranking)}::jsonb` as never })))
+    .execute();
+}
+
+/** Comments straight in the database, one per author in turn (bulk seeding): one statement. */
+export async function commentsInDb(t: TestApp, stackId: number, authors: FactoryUser[], count: number): Promise<void> {
+  if (count === 0) return;
+  await t.db
+    .insertInto('comments')
+    .values(Array.from({ length: count }, (_, i) => ({ stack_id: stackId, user_id: authors[i % authors.length].id, description: `comment ${i}` })))
+    .execute();
+}
+
 /**
  * The cast of most stack tests: `owner` of a group with members `a` and `b`; `outsider` is a
  * friend of everyone but not a member; `admin` (role ADMIN) is not a member either.

@@ -35,6 +35,13 @@ export async function createTestDb(): Promise<TestDb> {
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // pg's Pool.end() resolves before its sockets have closed: wait for them, or the forced drop
+      // below terminates a closing connection and its FATAL error surfaces as an uncaught exception.
+      for (let i = 0; i < 100; i += 1) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     };

@@ -44,7 +44,7 @@ export function listFeed(
       'o.id as owner_id',
       'o.username as owner_username',
       'o.avatar_id as owner_avatar_id',
-      sql<Date>`coalesce(p.created_at, s.created_at)`.as('created_at'),
+      's.created_at',
       's.updated_at',
       audienceJson.as('audience'),
       's.bot_id',
@@ -295,6 +295,8 @@ export function findGroupForStack(db: Db, groupId: number, userId: number) {
       'g.is_readonly',
       'g.is_public',
       sql<boolean>`exists (select 1 from group_members m where m.group_id = g.id and m.user_id = ${userId})`.as('is_member'),
+      // Invitees may see a private group (as in the groups module), so they get 403, not 404.
+      sql<boolean>`exists (select 1 from group_requests r where r.group_id = g.id and r.to_user_id = ${userId} and r.status = 'PENDING')`.as('is_invited'),
     ])
     .where('g.id', '=', groupId)
     .where('g.retired_at', 'is', null)

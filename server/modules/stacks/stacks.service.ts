@@ -30,7 +30,7 @@ export async function createStack(db: Db, viewer: Viewer, input: CreateStackInpu
     return repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'friend', friend_id: input.target_id, group_id: null });
   }
   const group = await repo.findGroupForStack(db, input.target_id, viewer.id);
-  if (!group || (!group.is_public && !group.is_member)) throw notFound('Group not found', 'GROUP_NOT_FOUND');
+  if (!group || (!group.is_public && !group.is_member && !group.is_invited)) throw notFound('Group not found', 'GROUP_NOT_FOUND');
   if (!group.is_member) throw forbidden('Only members can create stacks in this group', 'NOT_A_MEMBER');
   if (group.is_readonly && group.owner_id !== viewer.id) throw forbidden('Only the owner can create stacks in this read-only group', 'READ_ONLY_GROUP');
   return repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'group', friend_id: null, group_id: group.id });
@@ -127,9 +127,11 @@ function assemble(row: DetailRow, viewer: Viewer): Stack {
       is_answered: mine !== undefined,
       can_edit: isOwner && row.in_edit_window && !othersAnswered,
       can_twist: twistQualifies(row, answeredBy, viewer.id, row.twist !== null),
-      can_sandbox: isGroup && !row.is_sandboxed && (isOwner || viewer.isAdmin),
-      can_unsandbox: isGroup && row.is_sandboxed && viewer.isAdmin,
-      can_delete: viewer.isAdmin && row.bot_id !== null && answeredBy.length === 0,
+      // Twisted stacks have no sandbox call of their own (spec 2 §7).
+      can_sandbox: isGroup && row.parent_id === null && !row.is_sandboxed && (isOwner || viewer.isAdmin),
+      can_unsandbox: isGroup && row.parent_id === null && row.is_sandboxed && viewer.isAdmin,
+      // Twisted stacks copy bot_id but have no delete call.
+      can_delete: viewer.isAdmin && row.parent_id === null && row.bot_id !== null && answeredBy.length === 0,
     },
   };
 }

@@ -11,6 +11,8 @@ function audienceAllows(a: string, viewerId: number, isAdmin: boolean): RawBuild
       and exists (select 1 from groups g where g.id = ${t}.group_id and g.retired_at is null)
       and (${isAdmin}
         or (exists (select 1 from group_members m where m.group_id = ${t}.group_id and m.user_id = ${viewerId})
+          and not exists (select 1 from stack_hides hf
+            where hf.stack_id = ${t}.id and hf.user_id = ${viewerId} and hf.hidden_by is distinct from ${viewerId})
           and (not ${t}.is_sandboxed or ${t}.owner_id = ${viewerId}
             or exists (select 1 from stack_responses sr where sr.stack_id = ${t}.id and sr.user_id = ${viewerId})))))
   )`;
@@ -19,8 +21,8 @@ function audienceAllows(a: string, viewerId: number, isAdmin: boolean): RawBuild
 /**
  * Who may see stack row `s` (DESIGN §3 Stacks), as one SQL condition:
  * - a friend stack: its owner and its friend, unless one has blocked the other;
- * - a group stack: current members of a live group; a sandboxed one only its owner and those who
- *   already answered; admins see every group stack (moderation);
+ * - a group stack: current members of a live group, minus those an admin hid it for; a sandboxed
+ *   one only its owner and those who already answered; admins see every group stack (moderation);
  * - a twisted stack (parent_id set): whoever may see the original and either twisted it or
  *   answered the original.
  */
