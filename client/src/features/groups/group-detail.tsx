@@ -1,0 +1,378 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { GroupDetail } from '../../../../shared/schemas/groups';
+import { Avatar } from '../../components/avatar';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorBanner } from '../../components/error-banner';
+import { Modal } from '../../components/modal';
+import { emit } from '../../lib/events';
+import { useRefreshGroups } from '../../lib/groups-cache';
+import { httpStatusOf, useTRPC } from '../../lib/trpc';
+import { countLabel } from './count-label';
+import { DescriptionEditor } from './description-editor';
+
+export interface GroupDetailViewProps {
+  groupId: number;
+  /** Told the group's name once the detail has loaded (the dashboard then opens its tab). */
+  onLoaded?(name: string): void;
+  /**
+   * Loading answered 404: the view shows 'Group not found'. A dashboard tab can open on
+   * it with the label 'Group' (spec 1 §2).
+   */
+  onNotFound?(): void;
+  /** Loading failed otherwise, with nothing to show; the view shows 'Failed to load group profile' with Retry. */
+  onLoadFailed?(): void;
+  onBack(): void;
+  /** 'Add Stack': the caller opens the New Group Stack dialog for this group. */
+  onAddStack(groupId: number): void;
+  onOpenUser(userId: number): void;
+  onOpenBot(botId: number): void;
+}
+
+type Confirmation =
+  | { kind: 'invite'; userId: number; username: string }
+  | { kind: 'remove'; userId: number; username: string }
+  | { kind: 'leave' }
+  | { kind: 'retire' };
+
+/** The calls whose 404 means the group itself is gone (spec 2 §8). */
+type GroupAction = 'join' | 'invite' | 'leave' | 'retire' | 'remove';
+const GONE_ON_404: ReadonlySet<GroupAction> = new Set(['join', 'invite', 'leave', 'retire']);
+
+/** Spec 2 §2.6 Group detail, for the group the caller names. */
+export function GroupDetailView({ groupId, onLoaded, onNotFound, onLoadFailed, onBack, onAddStack, onOpenUser, onOpenBot }: GroupDetailViewProps) {
+  const trpc = useTRPC();
+  const group = useQuery(trpc.groups.get.queryOptions({ id: groupId }));
+  const [bannerDismissed, setBannerDismissed] = useState(false);
+
+  // The callers' functions may change identity on every render; only the outcomes matter.
+  const callbacks = useRef({ onLoaded, onNotFound, onLoadFailed });
+  useEffect(() => {
+    callbacks.current = { onLoaded, onNotFound, onLoadFailed };
+  });
+  const name = group.data?.name;
+  useEffect(() => {
+    if (name !== undefined) callbacks.current.onLoaded?.(name);
+  }, [name]);
+  const missing = group.isError && httpStatusOf(group.error) === 404;
+  const failed = group.isError && !missing && !group.data;
+  useEffect(() => {
+    if (missing) callbacks.current.onNotFound?.();
+  }, [missing]);
+  useEffect(() => {
+    if (failed) callbacks.current.onLoadFailed?.();
+  }, [failed]);
+
+  if (missing) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 text-center">
+        <h2 className="text-xl font-bold">Group not found</h2>
+        <button type="button" className="btn" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    );
+  }
+  if (group.data) {
+    return <GroupDetailContent group={group.data} onBack={onBack} onAddStack={onAddStack} onOpenUser={onOpenUser} onOpenBot={onOpenBot} />;
+  }
+  if (group.isError) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4">
+        {!bannerDismissed && (
+          <ErrorBanner message="Failed to load group profile" onRetry={() => void group.refetch()} retrying={group.isFetching} onDismiss={() => setBannerDismissed(true)} />
+        )}
+        <button type="button" className="btn" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    );
+  }
+  return <p className="text-center text-base-content/70">Loading...</p>;
+}
+
+type ContentProps = Omit<GroupDetailViewProps, 'groupId' | 'onLoaded'> & { group: GroupDetail };
+
+function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }: ContentProps) {
+  const trpc = useTRPC();
+  const refreshGroups = useRefreshGroups();
+  const join = useMutation(trpc.groups.join.mutationOptions());
+  const leave = useMutation(trpc.groups.leave.mutationOptions());
+  const retire = useMutation(trpc.groups.retire.mutationOptions());
+  const invite = useMutation(trpc.groups.invite.mutationOptions());
+  const block = useMutation(trpc.groups.block.mutationOptions());
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [gone, setGone] = useState(false);
+  const [invitedNow, setInvitedNow] = useState<ReadonlySet<number>>(new Set());
+  // Several group tabs may be mounted at once: ids must not clash.
+  const uid = useId();
+  const busy = join.isPending || leave.isPending || retire.isPending || invite.isPending || block.isPending;
+
+  /** Runs a group call; a 404 on join, invite, leave or retire opens 'Group Not Found', other failures are only logged. */
+  async function perform(action: GroupAction, call: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await call();
+      return true;
+    } catch (error) {
+      if (GONE_ON_404.has(action) && httpStatusOf(error) === 404) setGone(true);
+      else console.error(`Failed to ${action} (group ${group.id})`, error);
+      return false;
+    } finally {
+      setConfirmation(null);
+    }
+  }
+
+  const onJoin = async () => {
+    if (await perform('join', () => join.mutateAsync({ id: group.id }))) void refreshGroups();
+  };
+
+  const onConfirm = async () => {
+    if (!confirmation) return;
+    switch (confirmation.kind) {
+      case 'invite': {
+        const { userId } = confirmation;
+        const ok = await perform('invite', () => invite.mutateAsync({ id: group.id, userId }));
+        if (ok) {
+          setInvitedNow((ids) => new Set(ids).add(userId));
+          emit('notificationRefresh');
+        }
+        // Either way the server knows best who is invited now.
+        void refreshGroups();
+        return;
+      }
+      case 'remove': {
+        const { userId } = confirmation;
+        if (await perform('remove', () => block.mutateAsync({ id: group.id, user_id: userId }))) void refreshGroups();
+        return;
+      }
+      case 'leave':
+        if (await perform('leave', () => leave.mutateAsync({ id: group.id }))) {
+          void refreshGroups();
+          onBack();
+        }
+        return;
+      case 'retire':
+        if (await perform('retire', () => retire.mutateAsync({ id: group.id }))) {
+          void refreshGroups();
+          onBack();
+        }
+        return;
+    }
+  };
+
+  const pending = new Set([...group.pending_invitation_user_ids, ...invitedNow]);
+  const canRetire = group.member_count === 1;
+
+  return (
+    <article className="mx-auto max-w-3xl space-y-6" aria-labelledby={`${uid}-detail-name`}>
+      <header className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-4 sm:flex-row sm:items-start">
+          <Avatar kind="group" name={group.name} size="xl" />
+          <div className="min-w-0 flex-1 space-y-1">
+            <h2 id={`${uid}-detail-name`} className="break-words text-2xl font-bold">
+              {group.name}
+            </h2>
+            <p className="text-base-content/80">Owner: {group.owner}</p>
+            <p className="text-base-content/80">
+              {countLabel(group.member_count, 'member')} · {countLabel(group.board_count ?? 0, 'stack')}
+            </p>
+            {!group.is_public && <p className="badge badge-warning badge-soft">Private Group</p>}
+            <DescriptionEditor groupId={group.id} description={group.description} editable={group.is_owner} />
+          </div>
+        </div>
+      </header>
+
+      {group.is_member && (
+        <>
+          <BotsSection groupId={group.id} onOpenBot={onOpenBot} />
+
+          <section aria-labelledby={`${uid}-members-title`} className="space-y-3">
+            <h3 id={`${uid}-members-title`} className="text-lg font-bold">
+              Members
+            </h3>
+            <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm" aria-label="Members">
+              {group.members.map((member) => (
+                <li key={member.user_id} className="flex items-center gap-3 p-3">
+                  <PersonLink username={member.user.username} avatarId={member.user.avatar_id} onOpen={() => onOpenUser(member.user_id)} />
+                  <span className={`badge ${member.role === 'OWNER' ? 'badge-primary' : 'badge-ghost'}`}>{member.role === 'OWNER' ? 'Owner' : 'Member'}</span>
+                  {group.is_owner && member.role !== 'OWNER' && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm text-error"
+                      aria-label={`Remove ${member.user.username}`}
+                      disabled={busy}
+                      onClick={() => setConfirmation({ kind: 'remove', userId: member.user_id, username: member.user.username })}
+                    >
+                      Remove
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          {group.can_invite && (
+            <section aria-labelledby={`${uid}-invite-title`} className="space-y-3">
+              <h3 id={`${uid}-invite-title`} className="text-lg font-bold">
+                Invite Friends
+              </h3>
+              {group.non_members.length === 0 ? (
+                <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No friends to invite.</p>
+              ) : (
+                <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm" aria-label="Invite Friends">
+                  {group.non_members.map((friend) => (
+                    <li key={friend.id} className="flex flex-wrap items-center gap-3 p-3">
+                      <PersonLink username={friend.username} avatarId={friend.avatar_id} onOpen={() => onOpenUser(friend.id)} />
+                      {pending.has(friend.id) ? (
+                        <>
+                          <span className="text-sm text-success">Invitation sent</span>
+                          <button type="button" className="btn btn-sm" disabled>
+                            Invited
+                          </button>
+                        </>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-primary btn-sm"
+                          aria-label={`Invite ${friend.username}`}
+                          disabled={busy}
+                          onClick={() => setConfirmation({ kind: 'invite', userId: friend.id, username: friend.username })}
+                        >
+                          Invite
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+        </>
+      )}
+
+      <section aria-labelledby={`${uid}-actions-title`} className="space-y-3">
+        <h3 id={`${uid}-actions-title`} className="text-lg font-bold">
+          Group Actions
+        </h3>
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="button" className="btn" onClick={onBack}>
+            Back
+          </button>
+          {group.is_member && group.can_create_stack && (
+            <button type="button" className="btn btn-primary" onClick={() => onAddStack(group.id)}>
+              Add Stack
+            </button>
+          )}
+          {!group.is_member && group.is_public && (
+            <button type="button" className="btn btn-primary" onClick={() => void onJoin()} disabled={busy}>
+              Join Group
+            </button>
+          )}
+          {group.is_member && !group.is_owner && (
+            <button type="button" className="btn btn-warning" onClick={() => setConfirmation({ kind: 'leave' })} disabled={busy}>
+              Leave Group
+            </button>
+          )}
+          {group.is_owner && (
+            <button
+              type="button"
+              className="btn btn-error"
+              onClick={() => setConfirmation({ kind: 'retire' })}
+              disabled={busy || !canRetire}
+              aria-describedby={canRetire ? undefined : `${uid}-retire-hint`}
+            >
+              Retire Group
+            </button>
+          )}
+        </div>
+        {group.is_owner && !canRetire && (
+          <p id={`${uid}-retire-hint`} className="text-sm text-base-content/60">
+            You can retire this group once you are its only member.
+          </p>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={confirmation !== null}
+        busy={busy}
+        danger={confirmation?.kind !== 'invite'}
+        {...confirmationText(confirmation, group.name)}
+        onCancel={() => setConfirmation(null)}
+        onConfirm={() => void onConfirm()}
+      />
+
+      <Modal
+        open={gone}
+        title="Group Not Found"
+        onClose={onBack}
+        actions={
+          <button type="button" className="btn btn-primary" onClick={onBack}>
+            Back
+          </button>
+        }
+      >
+        <p>The group you're looking for doesn't exist or has been deleted.</p>
+      </Modal>
+    </article>
+  );
+}
+
+function confirmationText(confirmation: Confirmation | null, groupName: string): { title: string; confirmLabel: string; children: ReactNode } {
+  switch (confirmation?.kind) {
+    case 'invite':
+      return { title: 'Invite Friend', confirmLabel: 'Yes, Invite', children: <p>Invite {confirmation.username} to join {groupName}?</p> };
+    case 'remove':
+      return {
+        title: 'Remove Member',
+        confirmLabel: 'Yes, Remove',
+        children: <p>This will remove {confirmation.username} from {groupName}. They will not be able to rejoin the group.</p>,
+      };
+    case 'leave':
+      return { title: 'Leave Group', confirmLabel: 'Yes, Leave', children: <p>Are you sure you want to leave {groupName}?</p> };
+    case 'retire':
+      return { title: 'Retire Group', confirmLabel: 'Yes, Retire', children: <p>Are you sure you want to retire {groupName}? This cannot be undone.</p> };
+    default:
+      return { title: '', confirmLabel: '', children: null };
+  }
+}
+
+function PersonLink({ username, avatarId, onOpen }: { username: string; avatarId: number; onOpen(): void }) {
+  return (
+    <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left hover:underline" onClick={onOpen}>
+      <Avatar kind="user" username={username} avatarId={avatarId} size="sm" alt="" />
+      <span className="truncate font-medium">{username}</span>
+    </button>
+  );
+}
+
+function BotsSection({ groupId, onOpenBot }: { groupId: number; onOpenBot(botId: number): void }) {
+  const trpc = useTRPC();
+  const bots = useQuery(trpc.groups.bots.queryOptions({ id: groupId }));
+  const uid = useId();
+  useEffect(() => {
+    if (bots.error) console.error(`Failed to load the bots of group ${groupId}`, bots.error);
+  }, [bots.error, groupId]);
+  return (
+    <section aria-labelledby={`${uid}-bots-title`} className="space-y-3">
+      <h3 id={`${uid}-bots-title`} className="text-lg font-bold">
+        Bots
+      </h3>
+      {bots.isPending && <p className="text-base-content/70">Loading...</p>}
+      {bots.data && bots.data.length === 0 && (
+        <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No bots in this group yet.</p>
+      )}
+      {bots.data && bots.data.length > 0 && (
+        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Bots">
+          {bots.data.map((bot) => (
+            <li key={bot.id}>
+              <button type="button" className="flex w-full items-center gap-3 rounded-box bg-base-100 p-3 text-left shadow-sm hover:bg-base-200" onClick={() => onOpenBot(bot.id)}>
+                <Avatar kind="bot" name={bot.name} avatarId={bot.avatar_id} size="sm" alt="" />
+                <span className="truncate font-medium">{bot.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

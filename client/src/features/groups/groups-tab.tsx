@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import type { GroupSummary } from '../../../../shared/schemas/groups';
+import { ErrorBanner } from '../../components/error-banner';
+import { CreateGroupDialog } from './create-group-dialog';
+import { GroupCard } from './group-card';
+import { useGroupsOverview } from './groups-overview-query';
+
+export interface GroupsTabProps {
+  /** Opens a group's detail (a card was clicked, or a group was just created). */
+  onOpenGroup(groupId: number): void;
+}
+
+/** Spec 1 §2 'Groups tab' and spec 2 §2.5: 'Add Group', then the My Groups and Public Groups grids. */
+export function GroupsTab({ onOpenGroup }: GroupsTabProps) {
+  const overview = useGroupsOverview();
+  const [creating, setCreating] = useState(false);
+  const [bannerDismissed, setBannerDismissed] = useState(false);
+
+  return (
+    <div className="space-y-8">
+      <div className="flex justify-end">
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          Add Group
+        </button>
+      </div>
+
+      {overview.isError && !bannerDismissed && (
+        <ErrorBanner message="Failed to load groups" onRetry={() => void overview.refetch()} retrying={overview.isFetching} onDismiss={() => setBannerDismissed(true)} />
+      )}
+
+      <GroupGrid
+        id="my-groups-title"
+        title="My Groups"
+        groups={overview.data?.my_groups}
+        loading={overview.isPending}
+        empty="You are not in any groups yet. Join a public group or add your own."
+        onOpenGroup={onOpenGroup}
+      />
+      <GroupGrid
+        id="public-groups-title"
+        title="Public Groups"
+        groups={overview.data?.public_groups}
+        loading={overview.isPending}
+        empty="No public groups to join right now."
+        onOpenGroup={onOpenGroup}
+      />
+
+      <CreateGroupDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(groupId) => {
+          setCreating(false);
+          onOpenGroup(groupId);
+        }}
+      />
+    </div>
+  );
+}
+
+interface GroupGridProps {
+  id: string;
+  title: string;
+  groups: GroupSummary[] | undefined;
+  loading: boolean;
+  empty: string;
+  onOpenGroup(groupId: number): void;
+}
+
+function GroupGrid({ id, title, groups, loading, empty, onOpenGroup }: GroupGridProps) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {loading && <p className="text-center text-base-content/70">Loading...</p>}
+      {groups && groups.length === 0 && (
+        <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">{empty}</p>
+      )}
+      {groups && groups.length > 0 && (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={title}>
+          {groups.map((group) => (
+            <GroupCard key={group.id} group={group} onOpen={() => onOpenGroup(group.id)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,261 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { LIMITS } from '../../../../shared/limits';
+import { prepareComment, STACK_MESSAGES, type Comment } from '../../../../shared/schemas/stacks';
+import { Avatar } from '../../components/avatar';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useTimedMessage } from '../../lib/timed-message';
+import { useTRPC } from '../../lib/trpc';
+import { formatDate } from './stack-card';
+
+export type StackKind = 'stack' | 'twisted';
+
+const newlineCount = (text: string) => text.match(/\n/g)?.length ?? 0;
+
+/**
+ * The comment box rules of spec 2 §5: at most 200 characters, more than 3 newlines refused with
+ * 'Too many new line characters.', nothing but whitespace refused.
+ */
+export function commentProblems(text: string): { tooManyNewlines: boolean; tooLong: boolean; empty: boolean } {
+  return { tooManyNewlines: newlineCount(text) > LIMITS.commentMaxNewlines, tooLong: text.length > LIMITS.commentMax, empty: text.trim() === '' };
+}
+
+interface CommentsSectionProps {
+  kind: StackKind;
+  stackId: number;
+  comments: Comment[];
+  meId: number | undefined;
+  isAdmin: boolean;
+  /** After any change: the stack is fetched again. */
+  onChanged(): Promise<unknown>;
+  onOpenUser(userId: number): void;
+}
+
+/** Spec 2 §2.3 Comments: the list with edit, delete and sandbox, and the new comment box. */
+export function CommentsSection({ kind, stackId, comments, meId, isAdmin, onChanged, onOpenUser }: CommentsSectionProps) {
+  const trpc = useTRPC();
+  const router = kind === 'stack' ? trpc.stacks : trpc.twistedStacks;
+  const create = useMutation(router.createComment.mutationOptions());
+  const remove = useMutation(router.deleteComment.mutationOptions());
+  const sandbox = useMutation(router.sandboxComment.mutationOptions());
+  const boxId = useId();
+  const [text, setText] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Comment | null>(null);
+
+  const problems = commentProblems(text);
+  const canSend = !problems.empty && !problems.tooManyNewlines && !problems.tooLong && !create.isPending;
+
+  const send = async () => {
+    if (!canSend) return;
+    setAlert(null);
+    try {
+      await create.mutateAsync({ id: stackId, description: prepareComment(text) });
+      setText('');
+      await onChanged();
+    } catch (error) {
+      console.error('Failed to create comment', error);
+      setAlert('Failed to create comment. Please try again.');
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setAlert(null);
+    try {
+      await remove.mutateAsync({ id: stackId, cid: deleting.id });
+      setDeleting(null);
+      await onChanged();
+    } catch (error) {
+      console.error('Failed to delete comment', error);
+      setDeleting(null);
+      setAlert('Failed to delete comment. Please try again.');
+    }
+  };
+
+  const toggleSandbox = async (comment: Comment) => {
+    setAlert(null);
+    try {
+      await sandbox.mutateAsync({ id: stackId, cid: comment.id, sandbox: !comment.is_sandboxed });
+      await onChanged();
+    } catch (error) {
+      console.error('Failed to sandbox/unsandbox comment', error);
+      setAlert('Failed to sandbox/unsandbox comment. Please try again.');
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${boxId}-title`} className="space-y-3">
+      <h3 id={`${boxId}-title`} className="text-xl font-bold">
+        Comments
+      </h3>
+      {alert && (
+        <p role="alert" className="alert alert-error alert-soft">
+          {alert}
+        </p>
+      )}
+      {comments.length === 0 ? (
+        <p className="text-sm text-base-content/70">No comments yet.</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Comments">
+          {comments.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              kind={kind}
+              stackId={stackId}
+              comment={comment}
+              isAuthor={comment.user_id === meId}
+              isAdmin={isAdmin}
+              busy={remove.isPending || sandbox.isPending}
+              onChanged={onChanged}
+              onDelete={() => setDeleting(comment)}
+              onToggleSandbox={() => void toggleSandbox(comment)}
+              onOpenUser={onOpenUser}
+            />
+          ))}
+        </ul>
+      )}
+      <div className="form-control">
+        <label htmlFor={boxId} className="label-text pb-1">
+          Add a comment
+        </label>
+        <textarea
+          id={boxId}
+          className="textarea w-full"
+          rows={3}
+          value={text}
+          maxLength={LIMITS.commentMax}
+          onChange={(event) => setText(event.target.value)}
+          aria-describedby={`${boxId}-counter`}
+        />
+        <div className="mt-1 flex items-center justify-between gap-2">
+          <span id={`${boxId}-counter`} className="text-xs text-base-content/60">
+            {text.length}/{LIMITS.commentMax} characters
+          </span>
+          <button type="button" className="btn btn-primary btn-sm" disabled={!canSend} onClick={() => void send()}>
+            Send
+          </button>
+        </div>
+        {problems.tooManyNewlines && (
+          <p role="alert" className="text-sm text-error">
+            {STACK_MESSAGES.commentNewlines}
+          </p>
+        )}
+      </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Comment?"
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      >
+        <p>This comment will be deleted for everyone.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+interface CommentItemProps {
+  kind: StackKind;
+  stackId: number;
+  comment: Comment;
+  isAuthor: boolean;
+  isAdmin: boolean;
+  busy: boolean;
+  onChanged(): Promise<unknown>;
+  onDelete(): void;
+  onToggleSandbox(): void;
+  onOpenUser(userId: number): void;
+}
+
+function CommentItem({ kind, stackId, comment, isAuthor, isAdmin, busy, onChanged, onDelete, onToggleSandbox, onOpenUser }: CommentItemProps) {
+  const trpc = useTRPC();
+  const update = useMutation((kind === 'stack' ? trpc.stacks : trpc.twistedStacks).updateComment.mutationOptions());
+  const [editing, setEditing] = useState<string | null>(null);
+  const [outcome, showOutcome] = useTimedMessage();
+  const editId = useId();
+
+  const canSave = editing !== null && editing !== comment.description && editing.trim() !== '' && editing.length <= LIMITS.commentMax && !update.isPending;
+  const save = async () => {
+    if (!canSave || editing === null) return;
+    try {
+      await update.mutateAsync({ id: stackId, cid: comment.id, description: prepareComment(editing) });
+      setEditing(null);
+      showOutcome('Updated successfully');
+      await onChanged();
+    } catch (error) {
+      console.error('Failed to update comment', error);
+      showOutcome('Failed to update');
+    }
+  };
+
+  return (
+    <li className={`rounded-box border p-3 ${comment.is_sandboxed ? 'border-dashed border-warning bg-warning/5' : 'border-base-300 bg-base-100'}`}>
+      <div className="flex items-start gap-3">
+        <Avatar kind="user" username={comment.username} avatarId={comment.avatar_id} size="xs" alt="" />
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-baseline gap-2">
+            <button type="button" className="link font-semibold no-underline hover:underline" onClick={() => onOpenUser(comment.user_id)}>
+              {comment.username}
+            </button>
+            <span className="text-xs text-base-content/60">{formatDate(comment.created_at)}</span>
+            {comment.is_sandboxed && <span className="badge badge-warning badge-sm">Sandboxed</span>}
+          </div>
+          {editing === null ? (
+            <p className="whitespace-pre-line break-words">{comment.description}</p>
+          ) : (
+            <div className="space-y-1">
+              <label htmlFor={editId} className="sr-only">
+                Edit comment
+              </label>
+              <textarea id={editId} className="textarea w-full" rows={3} value={editing} maxLength={LIMITS.commentMax} onChange={(event) => setEditing(event.target.value)} />
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-xs text-base-content/60">
+                  {editing.length}/{LIMITS.commentMax} characters
+                </span>
+                <div className="flex gap-1">
+                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(null)} disabled={update.isPending}>
+                    Cancel
+                  </button>
+                  <button type="button" className="btn btn-primary btn-xs" onClick={() => void save()} disabled={!canSave}>
+                    Save
+                  </button>
+                </div>
+              </div>
+            </div>
+          )}
+          {outcome && (
+            <p role="status" className={`text-sm ${outcome === 'Updated successfully' ? 'text-success' : 'text-error'}`}>
+              {outcome}
+            </p>
+          )}
+          {editing === null && (isAuthor || isAdmin) && (
+            <div className="flex flex-wrap gap-1">
+              {isAuthor && (
+                <>
+                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(comment.description)} aria-label="Edit comment">
+                    Edit
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-xs text-error" onClick={onDelete} disabled={busy} aria-label="Delete comment">
+                    Delete
+                  </button>
+                </>
+              )}
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={onToggleSandbox}
+                disabled={busy}
+                aria-label={comment.is_sandboxed ? 'Unsandbox comment' : 'Sandbox comment'}
+              >
+                {comment.is_sandboxed ? 'Unsandbox' : 'Sandbox'}
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

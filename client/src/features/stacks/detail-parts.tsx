@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Stack } from '../../../../shared/schemas/stacks';
+import { ErrorBanner } from '../../components/error-banner';
+import { emit } from '../../lib/events';
+import { UNTITLED } from './stack-card';
+
+/** What the dashboard gives a stack detail. Navigation defaults to the app's window events. */
+export interface StackDetailProps {
+  id: number;
+  /** Told the stack's name (null when it has none) each time it has loaded; the tab opens then. */
+  onLoaded?(name: string | null): void;
+  /** Loading failed with nothing to show: 'Failed to load stack' or 'Failed to load twisted stack'. */
+  onLoadFailed?(message: string): void;
+  /** Close button, Back, and after the stack was hidden or deleted. */
+  onClose(): void;
+  onOpenUser?(userId: number): void;
+  onOpenGroup?(groupId: number): void;
+  onOpenBot?(botId: number): void;
+  onOpenStack?(id: number, type: 'stack' | 'twisted'): void;
+}
+
+export type Navigation = Required<Pick<StackDetailProps, 'onOpenUser' | 'onOpenGroup' | 'onOpenBot' | 'onOpenStack'>>;
+
+/** The caller's navigation, or the app events of spec 2 §2 where it gave none. */
+export function navigationOf(props: StackDetailProps): Navigation {
+  return {
+    onOpenUser: props.onOpenUser ?? ((userId) => emit('openUser', { userId })),
+    onOpenGroup: props.onOpenGroup ?? ((groupId) => emit('openGroup', { groupId })),
+    onOpenBot: props.onOpenBot ?? ((botId) => emit('openBot', { botId })),
+    onOpenStack: props.onOpenStack ?? ((id, type) => emit('openStack', { id, type })),
+  };
+}
+
+/**
+ * Tells the caller about the load outcome once per change: the name when loaded, the message when
+ * it failed with nothing to show.
+ */
+export function useLoadCallbacks(props: Pick<StackDetailProps, 'onLoaded' | 'onLoadFailed'>, loaded: { name: string | null } | undefined, failedMessage: string | null) {
+  const callbacks = useRef(props);
+  useEffect(() => {
+    callbacks.current = props;
+  });
+  const name = loaded?.name;
+  const isLoaded = loaded !== undefined;
+  useEffect(() => {
+    if (isLoaded) callbacks.current.onLoaded?.(name ?? null);
+  }, [isLoaded, name]);
+  useEffect(() => {
+    if (failedMessage) callbacks.current.onLoadFailed?.(failedMessage);
+  }, [failedMessage]);
+}
+
+export function LinkButton({ onClick, children }: { onClick(): void; children: ReactNode }) {
+  return (
+    <button type="button" className="link link-primary font-medium" onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
+/** The other person of a friend stack as the viewer sees it. */
+export function friendOfStack(stack: Pick<Stack, 'audience' | 'owner_id' | 'owner_username'>, meId: number | undefined) {
+  const friend = stack.audience.user;
+  if (!friend) return null;
+  if (friend.id !== meId) return { id: friend.id, username: friend.username };
+  return { id: stack.owner_id, username: stack.owner_username };
+}
+
+interface DetailHeaderProps {
+  stack: Stack;
+  meId: number | undefined;
+  nav: Navigation;
+  onClose(): void;
+  /** Twisted stacks: the twist, 'Twisted by' and the 'Original stack' link instead of 'Created by'. */
+  twisted?: { description: string; stackId: number };
+  /** The other person of a friend stack when the caller knows better (a twisted stack's owner is its twister). */
+  friend?: { id: number; username: string } | null;
+}
+
+/** Title, close button, 'Created by' (bot or owner), 'Group:' or 'Friend:' (spec 2 §2.3, §2.4). */
+export function DetailHeader({ stack, meId, nav, onClose, twisted, friend: knownFriend }: DetailHeaderProps) {
+  const friend = stack.audience.type !== 'friend' ? null : knownFriend !== undefined ? knownFriend : friendOfStack(stack, meId);
+  return (
+    <header className="space-y-2">
+      <div className="flex items-start justify-between gap-2">
+        <h2 className={`text-2xl font-bold break-words ${twisted ? 'text-purple-700 dark:text-purple-300' : ''}`}>{stack.name?.trim() || UNTITLED}</h2>
+        <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" title="Close" onClick={onClose}>
+          <span aria-hidden="true" className="text-xl leading-none">
+            ×
+          </span>
+        </button>
+      </div>
+      {twisted && <p className="text-lg italic text-purple-700 dark:text-purple-300">{twisted.description}</p>}
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        {twisted ? (
+          <div className="flex gap-1">
+            <dt>Twisted by</dt>
+            <dd>
+              <LinkButton onClick={() => nav.onOpenUser(stack.owner_id)}>{stack.owner_username}</LinkButton>
+            </dd>
+          </div>
+        ) : (
+          <div className="flex gap-1">
+            <dt>Created by</dt>
+            <dd>
+              {stack.bot ? (
+                <LinkButton onClick={() => nav.onOpenBot(stack.bot!.id)}>{stack.bot.name}</LinkButton>
+              ) : (
+                <LinkButton onClick={() => nav.onOpenUser(stack.owner_id)}>{stack.owner_username}</LinkButton>
+              )}
+            </dd>
+          </div>
+        )}
+        {stack.audience.type === 'group' && stack.audience.group && (
+          <div className="flex gap-1">
+            <dt>Group:</dt>
+            <dd>
+              <LinkButton onClick={() => nav.onOpenGroup(stack.audience.group!.id)}>{stack.audience.group.name}</LinkButton>
+            </dd>
+          </div>
+        )}
+        {friend && (
+          <div className="flex gap-1">
+            <dt>Friend:</dt>
+            <dd>
+              <LinkButton onClick={() => nav.onOpenUser(friend.id)}>{friend.username}</LinkButton>
+            </dd>
+          </div>
+        )}
+        {twisted && (
+          <div>
+            <LinkButton onClick={() => nav.onOpenStack(twisted.stackId, 'stack')}>Original stack</LinkButton>
+          </div>
+        )}
+        {stack.is_sandboxed && <span className="badge badge-warning badge-sm">Sandboxed</span>}
+      </dl>
+    </header>
+  );
+}
+
+/** Loading, or the failure with Retry (spec 1 §8 'Failed to load stack'). */
+export function LoadState({ failed, message, retrying, onRetry, onClose }: { failed: boolean; message: string; retrying: boolean; onRetry(): void; onClose(): void }) {
+  const [dismissed, setDismissed] = useState(false);
+  if (!failed) return <p className="text-center text-base-content/70">Loading...</p>;
+  return (
+    <div className="space-y-4">
+      {!dismissed && <ErrorBanner message={message} onRetry={onRetry} retrying={retrying} onDismiss={() => setDismissed(true)} />}
+      <button type="button" className="btn" onClick={onClose}>
+        Back
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Avatar } from '../../components/avatar';
+import { Modal } from '../../components/modal';
+import { useCurrentUser } from '../../lib/current-user';
+import { clearStackPrefill, peekStackPrefill } from '../../lib/stack-prefill';
+import { useTRPC } from '../../lib/trpc';
+import { checkDraft, draftPayload, sixPositions, type StackDraft } from './stack-draft';
+import { StackFields } from './stack-fields';
+
+export type NewStackMode = 'friend' | 'group';
+
+export interface NewStackDialogProps {
+  mode: NewStackMode;
+  open: boolean;
+  onClose(): void;
+  /** Told the new stack's id (type stack) once it exists; the caller opens it. */
+  onCreated(id: number): void;
+  /**
+   * A fixed target: the friend (from their profile) or the group (from its Add Stack). The picker
+   * then only shows it.
+   */
+  presetTargetId?: number;
+  /** A target chosen at the start but changeable (a copied group stack's group). */
+  initialTargetId?: number;
+}
+
+interface Target {
+  id: number;
+  label: string;
+  avatar: { kind: 'user'; username: string; avatarId: number } | { kind: 'group'; name: string };
+}
+
+/**
+ * Spec 2 §2.2 New Friend Stack / New Group Stack, and spec 1 §2 'New Friend Stack' from a profile.
+ * Mounted only while open, so every opening starts blank, or from the one-time copy prefill.
+ */
+export function NewStackDialog(props: NewStackDialogProps) {
+  return props.open ? <NewStackForm {...props} /> : null;
+}
+
+function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetId }: NewStackDialogProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const me = useCurrentUser();
+  const friends = useQuery({ ...trpc.friends.list.queryOptions(), enabled: mode === 'friend' });
+  const groups = useQuery({ ...trpc.groups.mine.queryOptions(), enabled: mode === 'group' });
+  const create = useMutation(trpc.stacks.create.mutationOptions());
+
+  // The prefill is read here and dropped once the form is up (StrictMode may run this twice).
+  const [prefill] = useState(peekStackPrefill);
+  useEffect(() => clearStackPrefill(), []);
+  const [draft, setDraft] = useState<StackDraft>(() => ({ name: prefill?.name ?? '', positions: sixPositions(prefill?.positions) }));
+  const [chosen, setChosen] = useState<number | null>(presetTargetId ?? (mode === 'friend' ? (prefill?.friendId ?? null) : null) ?? initialTargetId ?? null);
+  const [failed, setFailed] = useState(false);
+
+  const meId = me.data?.id;
+  const list = mode === 'friend' ? friends : groups;
+  const targets: Target[] =
+    mode === 'friend'
+      ? (friends.data ?? []).map((f) => ({ id: f.id, label: f.username, avatar: { kind: 'user', username: f.username, avatarId: f.avatar_id } }))
+      : (groups.data ?? [])
+          // Read-only groups take stacks from their owner only (spec 2 §2.2).
+          .filter((g) => g.id === presetTargetId || !g.is_readonly || (meId !== undefined && g.owner_id === meId))
+          .map((g) => ({ id: g.id, label: g.name, avatar: { kind: 'group', name: g.name } }));
+  const target = targets.find((t) => t.id === chosen);
+
+  const check = checkDraft(draft);
+  const canSubmit = check.valid && target !== undefined && !create.isPending;
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canSubmit || !target) return;
+    setFailed(false);
+    try {
+      const created = await create.mutateAsync({ ...draftPayload(draft), mode, target_id: target.id });
+      void queryClient.invalidateQueries(trpc.stacks.list.pathFilter());
+      onCreated(created.id);
+    } catch (error) {
+      console.error('Failed to create stack', error);
+      setFailed(true);
+    }
+  };
+
+  const title = mode === 'friend' ? 'New Friend Stack' : 'New Group Stack';
+  return (
+    <Modal
+      open
+      wide
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </button>
+          <button type="submit" form="new-stack-form" className="btn btn-primary" disabled={!canSubmit}>
+            {create.isPending ? 'Creating...' : 'Create Stack'}
+          </button>
+        </>
+      }
+    >
+      <form id="new-stack-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+        {failed && (
+          <p role="alert" className="alert alert-error alert-soft">
+            Failed to create stack
+          </p>
+        )}
+        <StackFields draft={draft} onChange={setDraft} disabled={create.isPending} />
+        {check.messages.map((message) => (
+          <p key={message} role="alert" className="text-sm text-error">
+            {message}
+          </p>
+        ))}
+        <fieldset className="space-y-2">
+          <legend className="label-text pb-1">{mode === 'friend' ? 'Friend' : 'Group'}</legend>
+          {list.isPending ? (
+            <p className="text-sm text-base-content/70">Loading...</p>
+          ) : list.isError ? (
+            <p role="alert" className="text-sm text-error">
+              {mode === 'friend' ? 'Failed to load data' : 'Failed to load groups'}
+            </p>
+          ) : presetTargetId !== undefined ? (
+            target ? (
+              <TargetLine target={target} />
+            ) : (
+              <p className="text-sm text-base-content/70">{mode === 'friend' ? 'This user is not your friend.' : 'You cannot create stacks in this group.'}</p>
+            )
+          ) : targets.length === 0 ? (
+            <p className="rounded-box border border-dashed border-base-300 p-3 text-sm text-base-content/70">
+              {mode === 'friend' ? 'No friends available. Add some friends first!' : 'No eligible groups. Only the owner can create stacks for read-only groups.'}
+            </p>
+          ) : (
+            <div className="max-h-48 space-y-1 overflow-y-auto rounded-box border border-base-300 p-2">
+              {targets.map((t) => (
+                <label key={t.id} className="flex cursor-pointer items-center gap-3 rounded-btn p-1 hover:bg-base-200">
+                  <input
+                    type="radio"
+                    name="stack-target"
+                    className="radio radio-primary radio-sm"
+                    checked={chosen === t.id}
+                    disabled={create.isPending}
+                    onChange={() => setChosen(t.id)}
+                  />
+                  <TargetLine target={t} />
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
+
+function TargetLine({ target }: { target: Target }) {
+  return (
+    <span className="flex items-center gap-2">
+      <Avatar {...target.avatar} size="xs" alt="" />
+      <span className="font-medium">{target.label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { labelFontSize, positionColor, positionFontSize } from './fit-text';
+
+export interface RankedItem {
+  text: string;
+  /** The position's place in the stack, for its colour. */
+  positionIndex: number;
+}
+
+/** Ranked items for display: by position ids when known, else by matching the texts. */
+export function rankedItems(stackPositions: readonly string[], positionIds: readonly number[] | null, texts?: readonly string[] | null): RankedItem[] {
+  if (positionIds) return positionIds.map((index) => ({ text: stackPositions[index] ?? '', positionIndex: index }));
+  return (texts ?? []).map((text, place) => {
+    const index = stackPositions.indexOf(text);
+    return { text, positionIndex: index >= 0 ? index : place };
+  });
+}
+
+/** Six positions, best first, in their stack colours (text shrinking 16→10 px within 280 px). */
+export function PositionList({ items, label }: { items: RankedItem[]; label: string }) {
+  return (
+    <ol className="space-y-1" aria-label={label}>
+      {items.map((item, place) => (
+        <li key={`${place}-${item.text}`} className="flex items-center gap-2">
+          <span className="w-5 shrink-0 text-right text-xs text-base-content/60">{place + 1}.</span>
+          <span className={`truncate font-semibold ${positionColor(item.positionIndex)}`} style={{ fontSize: positionFontSize(item.text), maxWidth: 280 }}>
+            {item.text}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+interface ResponseCardProps {
+  title: ReactNode;
+  /** The relationship label ('me', or label and percentage); shrinks 18→10 px within 260 px. */
+  label?: string;
+  highlight?: boolean;
+  children: ReactNode;
+  /** The card's accessible name. */
+  name: string;
+}
+
+export function ResponseCard({ title, label, highlight, children, name }: ResponseCardProps) {
+  return (
+    <article aria-label={name} className={`card border bg-base-100 shadow-sm ${highlight ? 'border-primary' : 'border-base-300'}`}>
+      <div className="card-body gap-2 p-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h4 className="font-bold">{title}</h4>
+          {label && (
+            <span className="font-semibold text-base-content/80" style={{ fontSize: labelFontSize(label), maxWidth: 260 }} data-testid="score-label">
+              {label}
+            </span>
+          )}
+        </div>
+        {children}
+      </div>
+    </article>
+  );
+}

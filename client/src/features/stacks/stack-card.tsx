@@ -1,0 +1,75 @@
+import type { StackListItem } from '../../../../shared/schemas/stacks';
+import { Avatar, type AvatarProps } from '../../components/avatar';
+import { stackBanner, type StackBanner } from './stack-banner';
+
+const BANNER_CLASSES: Record<StackBanner['color'], string> = {
+  yellow: 'bg-yellow-300 text-yellow-950',
+  green: 'bg-green-600 text-white',
+  orange: 'bg-orange-500 text-white',
+};
+
+export const UNTITLED = 'Untitled Stack';
+
+/** The other person of a friend stack, as the viewer sees it. */
+function friendOf(item: StackListItem, meId: number | undefined) {
+  const friend = item.audience.user;
+  if (friend && friend.id !== meId) return friend;
+  return { id: item.owner_id, username: item.owner_username, avatar_id: item.owner_avatar_id };
+}
+
+/** Avatar and subtitle of a card (spec 2 §2.1): the bot, the friend or the group. */
+export function cardSubject(item: StackListItem, meId: number | undefined): { avatar: AvatarProps; subtitle: string } {
+  if (item.bot) return { avatar: { kind: 'bot', name: item.bot.name, avatarId: item.bot.avatar_id }, subtitle: `${item.bot.name} stack` };
+  if (item.audience.type === 'group' && item.audience.group) {
+    const name = item.audience.group.name;
+    return { avatar: { kind: 'group', name }, subtitle: `Group stack with ${name}` };
+  }
+  const friend = friendOf(item, meId);
+  return { avatar: { kind: 'user', username: friend.username, avatarId: friend.avatar_id }, subtitle: `Friend stack with ${friend.username}` };
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+interface StackCardProps {
+  item: StackListItem;
+  meId: number | undefined;
+  onOpen(): void;
+}
+
+/** One card of My Stacks; twisted stacks in purple with their twist (spec 2 §2.1). */
+export function StackCard({ item, meId, onOpen }: StackCardProps) {
+  const banner = stackBanner(item);
+  const { avatar, subtitle } = cardSubject(item, meId);
+  const twisted = item.type === 'twisted' && item.twist;
+  const title = item.name?.trim() || UNTITLED;
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        className={`card h-full w-full overflow-hidden border text-left shadow-sm transition hover:shadow-md focus-visible:outline-2 ${
+          twisted ? 'border-purple-500 bg-purple-500/15' : 'border-base-300 bg-base-100'
+        }`}
+        aria-label={`${title}${twisted ? ' (twisted)' : ''}${banner ? `: ${banner.text}` : ''}`}
+      >
+        {banner && <span className={`block px-3 py-1 text-sm font-semibold ${BANNER_CLASSES[banner.color]}`}>{banner.text}</span>}
+        <span className="flex items-start gap-3 p-3">
+          <Avatar {...avatar} size="sm" alt="" />
+          <span className="min-w-0 flex-1 space-y-0.5">
+            <span className={`block truncate font-bold ${twisted ? 'text-purple-700 dark:text-purple-300' : ''}`}>{title}</span>
+            <span className="block truncate text-sm text-base-content/80">{subtitle}</span>
+            {twisted && (
+              <>
+                <span className="block truncate text-sm italic text-purple-700 dark:text-purple-300">{item.twist!.twist_description}</span>
+                <span className="block truncate text-xs text-purple-700/80 dark:text-purple-300/80">Twisted by {item.twist!.owner_username}</span>
+              </>
+            )}
+            <span className="block text-xs text-base-content/60">Created {formatDate(item.created_at)}</span>
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}

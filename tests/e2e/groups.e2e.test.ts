@@ -1,0 +1,165 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, startApp, type RunningApp } from './harness';
+
+/**
+ * The groups journey against the dashboard with the groups screens mounted: Groups tab, Create New
+ * Group, the group's tab, an invitation answered from the notifications panel, removal, retirement.
+ * The accounts and their friendship are made through the REST API.
+ */
+let app: RunningApp;
+let browser: Browser;
+/** Alice owns the group; Bob is her friend. Each has a browser context of their own. */
+let alice: Page;
+let bob: Page;
+
+const PASSWORD = 'correct horse';
+const GROUP = 'E2E Chess Club';
+
+async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** POST /v1/users/register with the extra code; returns the token and the new user's id. */
+async function register(username: string): Promise<{ token: string; id: number }> {
+  const { access_token } = await api<{ access_token: string }>('POST', '/v1/users/register', undefined, {
+    username,
+    email: `${username}@e2e.test`,
+    password: PASSWORD,
+    registration_code: app.extraCode,
+  });
+  const me = await api<{ id: number }>('GET', '/v1/users/me', access_token);
+  return { token: access_token, id: me.id };
+}
+
+/** A friend request and its acceptance, through the friend request endpoints. */
+async function befriend(from: { token: string }, to: { token: string; id: number }) {
+  await api('POST', '/v1/users/friends/requests', from.token, { user_id: to.id });
+  const incoming = await api<{ id: number }[]>('GET', '/v1/users/friends/requests?type=incoming', to.token);
+  await api('PUT', `/v1/users/friends/requests/${incoming[0].id}`, to.token, { status: 'ACCEPTED' });
+}
+
+async function logIn(page: Page, username: string) {
+  await page.goto(`${app.baseUrl}/login`);
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** The tour starts by itself for a new user and lies over everything. */
+async function skipTour(page: Page) {
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Skip' }).count()).toBe(0);
+}
+
+const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+const groupHeading = (page: Page) => page.getByRole('heading', { name: GROUP, level: 2 });
+
+async function openGroupFromTab(page: Page) {
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await page.getByRole('list', { name: 'My Groups' }).getByRole('button', { name: new RegExp(GROUP) }).click();
+  await expect.poll(() => groupHeading(page).isVisible(), { timeout: 10_000 }).toBe(true);
+}
+
+beforeAll(async () => {
+  app = await startApp({ extraCodeUses: 2 });
+  const a = await register('e2e_alice');
+  const b = await register('e2e_bob');
+  await befriend(a, b);
+  browser = await launchBrowser();
+  alice = await newPage(browser);
+  bob = await newPage(browser);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('groups in Chromium', () => {
+  it('Alice creates a group from the Groups tab and its detail opens in a tab of its own', async () => {
+    await logIn(alice, 'e2e_alice');
+    await skipTour(alice);
+    await alice.getByRole('tab', { name: 'Groups' }).click();
+    await expect.poll(() => alice.getByRole('heading', { name: 'My Groups' }).isVisible()).toBe(true);
+    await expect.poll(() => alice.getByRole('heading', { name: 'Public Groups' }).isVisible()).toBe(true);
+
+    await alice.getByRole('button', { name: 'Add Group' }).click();
+    const dialog = alice.getByRole('dialog', { name: 'Create New Group' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const add = dialog.getByRole('button', { name: 'Add', exact: true });
+    expect(await add.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Public Group' }).isChecked()).toBe(true);
+    await dialog.getByLabel('Group Name').fill(GROUP);
+    await dialog.getByLabel('Description (optional)').fill('Openings, endgames and pizza');
+    await add.click();
+
+    await expect.poll(() => groupHeading(alice).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => alice.getByRole('tab').allTextContents()).toEqual(['Stacks', 'Groups', 'Users', GROUP]);
+    await visible(alice, 'Owner: e2e_alice');
+    await visible(alice, '1 member · 0 stacks');
+    expect(await alice.getByRole('textbox', { name: 'Description' }).inputValue()).toBe('Openings, endgames and pizza');
+    const members = alice.getByRole('list', { name: 'Members' }).getByRole('listitem');
+    await expect.poll(() => members.allTextContents()).toEqual(['e2e_aliceOwner']);
+    expect(await alice.getByRole('button', { name: 'Retire Group' }).isEnabled()).toBe(true);
+  });
+
+  it('Alice invites her friend Bob after confirming', async () => {
+    // Bob is signed in before the invitation, so he opens the panel from the envelope himself.
+    await logIn(bob, 'e2e_bob');
+    await skipTour(bob);
+
+    await alice.getByRole('button', { name: 'Invite e2e_bob' }).click();
+    const confirm = alice.getByRole('dialog', { name: 'Invite Friend' });
+    await expect.poll(() => confirm.getByText(`Invite e2e_bob to join ${GROUP}?`).isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Yes, Invite' }).click();
+    await visible(alice, 'Invitation sent');
+    expect(await alice.getByRole('button', { name: 'Invited' }).isDisabled()).toBe(true);
+  });
+
+  it('Bob accepts the invitation in the notifications panel and finds the group in My Groups', async () => {
+    await bob.getByRole('button', { name: 'Notifications' }).click();
+    const panel = bob.getByRole('dialog', { name: 'Notifications' });
+    await expect.poll(() => panel.getByText(`e2e_alice invited you to join ${GROUP}.`).isVisible(), { timeout: 10_000 }).toBe(true);
+    await panel.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => panel.getByText('Accepted', { exact: true }).isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => panel.count()).toBe(0);
+
+    await openGroupFromTab(bob);
+    await visible(bob, '2 members · 0 stacks');
+    const members = bob.getByRole('list', { name: 'Members' }).getByRole('listitem');
+    await expect.poll(() => members.allTextContents()).toEqual(['e2e_aliceOwner', 'e2e_bobMember']);
+    expect(await bob.getByRole('button', { name: 'Leave Group' }).isVisible()).toBe(true);
+    expect(await bob.getByRole('button', { name: 'Retire Group' }).count()).toBe(0);
+  });
+
+  it('Alice removes Bob, then retires the group', async () => {
+    // A fresh page: the group tab shows the members as they are now.
+    await alice.reload();
+    await openGroupFromTab(alice);
+    const members = alice.getByRole('list', { name: 'Members' }).getByRole('listitem');
+    await expect.poll(() => members.allTextContents()).toEqual(['e2e_aliceOwner', 'e2e_bobMemberRemove']);
+    expect(await alice.getByRole('button', { name: 'Retire Group' }).isDisabled()).toBe(true);
+    await visible(alice, 'You can retire this group once you are its only member.');
+
+    await alice.getByRole('button', { name: 'Remove e2e_bob' }).click();
+    const confirm = alice.getByRole('dialog', { name: 'Remove Member' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Yes, Remove' }).click();
+    await expect.poll(() => members.allTextContents()).toEqual(['e2e_aliceOwner']);
+    await visible(alice, '1 member · 0 stacks');
+
+    await alice.getByRole('button', { name: 'Retire Group' }).click();
+    await alice.getByRole('dialog', { name: 'Retire Group' }).getByRole('button', { name: 'Yes, Retire' }).click();
+    // The tab closes and the Groups tab comes back, without the group.
+    await expect.poll(() => alice.getByRole('tab').allTextContents()).toEqual(['Stacks', 'Groups', 'Users']);
+    await visible(alice, 'You are not in any groups yet. Join a public group or add your own.');
+  });
+});
