@@ -31,3 +31,72 @@ export function stubFetch(impl: (url: string, init?: RequestInit) => Promise<Res
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** Thrown (or returned) by a `stubTrpc` handler to answer that procedure with an error. */
+export class TrpcFailure {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly code = 'BAD_REQUEST',
+  ) {}
+}
+
+type TrpcHandler = unknown | ((input: any) => unknown);
+
+export interface TrpcCall {
+  path: string;
+  input: any;
+}
+
+/**
+ * A fetch stub that answers tRPC calls by procedure, as the server would: httpBatchLink sends
+ * `/trpc/a.b,c.d?batch=1` (GET with `input={"0":..,"1":..}` for queries, POST with that JSON body
+ * for mutations) and expects one answer per path, in order. A handler is a value or a function of
+ * the input; a `TrpcFailure` (thrown or returned) becomes an error answer; an unknown path a 404.
+ * `calls` records every call, in order.
+ */
+export function stubTrpc(handlers: Record<string, TrpcHandler>) {
+  const calls: TrpcCall[] = [];
+  const fetchMock = stubFetch(async (url, init) => {
+    const parsed = new URL(url, 'http://localhost');
+    const paths = decodeURIComponent(parsed.pathname.replace(/^\/trpc\//, '')).split(',');
+    const rawInputs = init?.method === 'POST' ? String(init.body ?? '{}') : (parsed.searchParams.get('input') ?? '{}');
+    const inputs = JSON.parse(rawInputs) as Record<string, unknown>;
+    const answers = await Promise.all(
+      paths.map(async (path, index) => {
+        const input = inputs[String(index)];
+        calls.push({ path, input });
+        if (!(path in handlers)) return new TrpcFailure(404, `No stub for ${path}`, 'NOT_FOUND');
+        const handler = handlers[path];
+        try {
+          return typeof handler === 'function' ? await (handler as (input: unknown) => unknown)(input) : handler;
+        } catch (error) {
+          if (error instanceof TrpcFailure) return error;
+          throw error;
+        }
+      }),
+    );
+    const body = answers.map((answer) =>
+      answer instanceof TrpcFailure
+        ? { error: { message: answer.detail, code: -32000, data: { code: answer.code, httpStatus: answer.status, detail: answer.detail, app_code: answer.code } } }
+        : { result: { data: answer ?? null } },
+    );
+    const status = answers.some((answer) => answer instanceof TrpcFailure) ? 207 : 200;
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return { fetchMock, calls, callsTo: (path: string) => calls.filter((call) => call.path === path) };
+}
+
+/**
+ * jsdom has no showModal(): without it ConfirmDialog's <dialog> stays closed and hidden. This
+ * stands in for the browser (opening sets the open attribute).
+ */
+export function polyfillDialog() {
+  if (typeof HTMLDialogElement === 'undefined' || typeof HTMLDialogElement.prototype.showModal === 'function') return;
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}

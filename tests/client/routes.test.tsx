@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../client/src/app/app';
 import { Providers } from '../../client/src/app/providers';
 import { clearToken, storeToken } from '../../client/src/lib/auth-token';
-import { stubFetch, trpcResult } from './render';
+import { stubFetch, stubTrpc } from './render';
 
+const UNREAD = { unread_count: 0, pending_friend_requests: 0, pending_group_requests: 0 };
 const ME = { id: 1, username: 'alice', email: 'a@example.com', bio: '', avatar_id: 1, socials: [], last_login: null, role: 'USER', is_email_verified: true, created_at: '2026-11-22T00:00:00.000Z' };
 
 function renderRoutes(path: string) {
@@ -35,18 +36,18 @@ describe('route guards (spec 1 §2)', () => {
   });
 
   it('sends a logged-in user from /login and /register to /dashboard', async () => {
-    stubFetch(async () => trpcResult(ME));
+    stubTrpc({ 'users.me': ME, 'notifications.unreadCount': UNREAD, 'stacks.list': [], 'friends.list': [], 'groups.mine': [] });
     localStorage.setItem('token', 'tok');
     renderRoutes('/register');
-    expect(await screen.findByText('Welcome, alice.')).toBeInTheDocument();
+    expect(await screen.findByText(/No stacks yet\./)).toBeInTheDocument();
   });
 
   it('follows the login and logout events', async () => {
-    stubFetch(async () => trpcResult(ME));
+    stubTrpc({ 'users.me': ME, 'notifications.unreadCount': UNREAD, 'stacks.list': [], 'friends.list': [], 'groups.mine': [] });
     renderRoutes('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     act(() => storeToken('tok'));
-    expect(await screen.findByText('Welcome, alice.')).toBeInTheDocument();
+    expect(await screen.findByText(/No stacks yet\./)).toBeInTheDocument();
     act(() => clearToken());
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });

@@ -41,6 +41,9 @@ describe('the account journey in Chromium', () => {
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByRole('tab', { name: 'Stacks' }).isVisible()).toBe(true);
     expect(await themeOf(page)).toEqual({ theme: 'dark', dark: true });
+    // The onboarding tour starts for a new user and lies over the page until skipped.
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Skip' }).count()).toBe(0);
   });
 
   it('logs out through the Log Out dialog', async () => {

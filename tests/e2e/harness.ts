@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -23,17 +24,39 @@ async function freePort(): Promise<number> {
 export interface RunningApp {
   baseUrl: string;
   dataDir: string;
-  /** The registration code printed on first start. */
+  /**
+   * The registration code printed on first start. With `extraCodeUses` the database already holds
+   * a code at first start, so nothing is printed: this is then the same as `extraCode`.
+   */
   firstCode: string;
+  /** The code made with the CLI before the server started (only with `extraCodeUses`). */
+  extraCode?: string;
   output(): string;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /**
+   * Makes a registration code for this many registrations with `npm run cli -- codes:create`
+   * before the server starts (the embedded database admits one process at a time, so the CLI
+   * cannot run beside the server). Tests that need several accounts use it.
+   */
+  extraCodeUses?: number;
+}
+
+/** Runs the admin CLI on the app's database; the code is alone on the last line of its output. */
+async function createCode(env: NodeJS.ProcessEnv, uses: number): Promise<string> {
+  const { stdout } = await promisify(execFile)(path.resolve('node_modules/.bin/tsx'), ['scripts/cli.ts', 'codes:create', '--uses', String(uses)], { env });
+  const code = stdout.trim().split('\n').at(-1)?.trim();
+  if (!code || !/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(code)) throw new Error(`codes:create printed no code:\n${stdout}`);
+  return code;
 }
 
 /**
  * Starts the real server (built client, real database) as `npm start` would, on a free port and a
  * fresh database: a new database on the server in DATABASE_URL, or embedded PGlite in a temp folder.
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', BCRYPT_COST: '10' };
@@ -56,6 +79,7 @@ export async function startApp(): Promise<RunningApp> {
   } else {
     delete env.DATABASE_URL;
   }
+  const extraCode = options.extraCodeUses ? await createCode(env, options.extraCodeUses) : undefined;
   const child: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -66,12 +90,13 @@ export async function startApp(): Promise<RunningApp> {
     if (Date.now() - started > 60_000) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const firstCode = /^\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\s*$/m.exec(output)?.[1];
+  const firstCode = /^\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\s*$/m.exec(output)?.[1] ?? extraCode;
   if (!firstCode) throw new Error(`no first registration code printed:\n${output}`);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
     firstCode,
+    extraCode,
     output: () => output,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -8,6 +8,8 @@ export interface AppEvents {
   openUser: { userId: number };
   openBot: { botId: number };
   notificationRefresh: undefined;
+  /** Opens the New Friend Stack / New Group Stack dialog (from a friend's profile or a group's Add Stack). */
+  newStack: { mode: 'friend' | 'group'; targetId?: number };
   serverError: { message: string; type: 'server_error' | 'network_error' };
 }
 

@@ -1,12 +1,27 @@
-import { useEffect, useState } from 'react';
-import { on } from '../../lib/events';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
+import { AppHeader } from '../../components/app-header';
+import { ErrorBanner } from '../../components/error-banner';
 import { useCurrentUser } from '../../lib/current-user';
+import { emit, on, type AppEvents } from '../../lib/events';
+import { useListFollowsCount, useRefreshNotifications, useUnreadCount } from '../../lib/notifications';
 import { httpStatusOf } from '../../lib/trpc';
+import { useNotificationsAutoOpen } from '../notifications/auto-open';
+import { GroupDetailView } from '../groups/group-detail';
+import { GroupsTab } from '../groups/groups-tab';
+import { NotificationsPanel } from '../notifications/notifications-panel';
+import { ProfileView } from '../profile/profile-view';
 import { SettingsPanel } from '../settings/settings-panel';
+import { NewStackDialog } from '../stacks/new-stack-dialog';
+import { StackList } from '../stacks/stack-list';
+import { StackView } from '../stacks/stack-view';
+import { OnboardingTour } from '../tour/onboarding-tour';
+import { resetTour } from '../tour/tour-storage';
+import { UsersTab } from '../users/users-tab';
 import { DashboardHeader } from './header';
+import { transientKey, transientLabel, type MainView, type TransientRequest, type TransientViewProps, type TransientViewRegistry } from './transient-tabs';
 
-type MainTab = 'stacks' | 'groups' | 'users';
-type View = MainTab | 'settings';
+type MainTab = Exclude<MainView, 'settings'>;
 
 const MAIN_TABS: { key: MainTab; label: string }[] = [
   { key: 'stacks', label: 'Stacks' },
@@ -14,18 +29,152 @@ const MAIN_TABS: { key: MainTab; label: string }[] = [
   { key: 'users', label: 'Users' },
 ];
 
-/** Spec 1 §2 Dashboard: the header, the tabs and the current tab's content. */
+/** A user's profile in a tab: labelled with the username once loaded (spec 1 §2). */
+function ProfileTab({ request, onLoaded, onFailed, onClose, onLeave }: TransientViewProps<Extract<TransientRequest, { kind: 'user' }>>) {
+  return (
+    <ProfileView
+      userId={request.id}
+      onBack={onClose}
+      onBlocked={() => onLeave('users')}
+      onLoaded={(profile) => onLoaded(profile.username)}
+      onNotFound={() => onLoaded(null)}
+      onLoadFailed={() => onFailed('Failed to load user profile')}
+    />
+  );
+}
+
+/** A group's detail in a tab: labelled with the group name, or 'Group' (spec 1 §2). */
+function GroupTab({ request, onLoaded, onFailed, onClose }: TransientViewProps<Extract<TransientRequest, { kind: 'group' }>>) {
+  return (
+    <GroupDetailView
+      groupId={request.id}
+      onLoaded={(name) => onLoaded(name)}
+      onNotFound={() => onLoaded(null)}
+      onLoadFailed={() => onFailed('Failed to load group profile')}
+      onBack={onClose}
+      onAddStack={(groupId) => emit('newStack', { mode: 'group', targetId: groupId })}
+      onOpenUser={(userId) => emit('openUser', { userId })}
+      onOpenBot={(botId) => emit('openBot', { botId })}
+    />
+  );
+}
+
+/** A stack in a tab: opened as ordinary, else as twisted; labelled with its name's first 8 characters. */
+function StackTab({ request, onLoaded, onFailed, onClose }: TransientViewProps<Extract<TransientRequest, { kind: 'stack' }>>) {
+  return <StackView id={request.id} type={request.stackType} onLoaded={onLoaded} onLoadFailed={onFailed} onClose={onClose} />;
+}
+
+/** Detail views by kind. Bots plug theirs in with the bots issue; until then openBot opens no tab. */
+const TRANSIENT_VIEWS: TransientViewRegistry = {
+  user: ProfileTab,
+  group: GroupTab,
+  stack: StackTab,
+};
+
+interface TransientTab {
+  key: string;
+  request: TransientRequest;
+  /** Null while the detail loads: the tab is not shown yet. */
+  label: string | null;
+  /** The view to go back to when the tab closes. */
+  returnTo: string;
+}
+
+function isMainView(value: unknown): value is MainView {
+  return value === 'stacks' || value === 'groups' || value === 'users' || value === 'settings';
+}
+
+/** Spec 1 §2 Dashboard: the header, the tabs (fixed and transient) and the current view. */
 export function DashboardPage() {
   const me = useCurrentUser();
-  const [view, setView] = useState<View>('stacks');
+  const location = useLocation();
+  const requestedTab = (location.state as { tab?: unknown } | null)?.tab;
+  const [view, setView] = useState<string>(isMainView(requestedTab) ? requestedTab : 'stacks');
+  const [tabs, setTabs] = useState<TransientTab[]>([]);
+  const [failure, setFailure] = useState<{ message: string; request: TransientRequest } | null>(null);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const [tourRun, setTourRun] = useState(0);
+  const [newStack, setNewStack] = useState<AppEvents['newStack'] | null>(null);
+  const unread = useUnreadCount(me.isSuccess);
+  const refreshNotifications = useRefreshNotifications();
+  const meId = me.data?.id;
 
-  useEffect(() => on('navigateTab', ({ tab }) => setView(tab)), []);
+  useNotificationsAutoOpen(meId, unread.data?.unread_count, () => setNotificationsOpen(true));
+  useListFollowsCount(unread.data?.unread_count);
+
+  useEffect(() => {
+    if (unread.isError) console.error('Failed to load the unread count', unread.error);
+  }, [unread.isError, unread.error]);
+
+  function openTransient(request: TransientRequest) {
+    if (!TRANSIENT_VIEWS[request.kind]) return;
+    if (request.kind === 'user' && request.id === meId) {
+      setView('settings');
+      return;
+    }
+    setFailure(null);
+    const key = transientKey(request);
+    const existing = tabs.find((tab) => tab.key === key);
+    if (existing) {
+      if (existing.label !== null) setView(key);
+      return;
+    }
+    setTabs((all) => [...all, { key, request, label: null, returnTo: view }]);
+  }
+
+  function closeTab(key: string, next?: string) {
+    const tab = tabs.find((t) => t.key === key);
+    const remaining = tabs.filter((t) => t.key !== key);
+    setTabs(remaining);
+    if (next) setView(next);
+    else if (view === key) {
+      const back = tab?.returnTo;
+      setView(back && (isMainView(back) || remaining.some((t) => t.key === back && t.label !== null)) ? back : 'users');
+    }
+  }
+
+  function tabLoaded(key: string, name: string | null) {
+    const tab = tabs.find((t) => t.key === key);
+    if (!tab) return;
+    const label = transientLabel(tab.request.kind, name);
+    if (tab.label === label) return;
+    setTabs((all) => all.map((t) => (t.key === key ? { ...t, label } : t)));
+    // Spec 1 §2: a transient tab opens only once its detail has loaded, and then it is shown.
+    if (tab.label === null) setView(key);
+  }
+
+  function tabFailed(key: string, message: string) {
+    const tab = tabs.find((t) => t.key === key);
+    // A tab already open shows its own failure; a pending one never opens.
+    if (!tab || tab.label !== null) return;
+    setTabs((all) => all.filter((t) => t.key !== key));
+    setFailure({ message, request: tab.request });
+  }
+
+  // Subscribed on every render so the handlers always see the current tabs and view.
+  useEffect(() => {
+    const offs = [
+      on('navigateTab', ({ tab }) => setView(tab)),
+      on('openUser', ({ userId }) => openTransient({ kind: 'user', id: userId })),
+      on('openBot', ({ botId }) => openTransient({ kind: 'bot', id: botId })),
+      on('openGroup', ({ groupId }) => openTransient({ kind: 'group', id: groupId })),
+      on('openStack', ({ id, type }) => openTransient({ kind: 'stack', id, stackType: type })),
+      on('notificationRefresh', () => void refreshNotifications()),
+      on('newStack', (request) => setNewStack(request)),
+    ];
+    return () => offs.forEach((off) => off());
+  });
+
+  const showTourAgain = () => {
+    resetTour();
+    setTourRun((n) => n + 1);
+  };
 
   if (me.isError) {
     const message = httpStatusOf(me.error) === 401 ? 'Authentication failed. Please log in again.' : 'Failed to load user data';
     return (
       <div className="min-h-screen bg-base-200">
-        <DashboardHeader />
+        <AppHeader />
         <div role="alert" className="alert alert-error mx-auto mt-8 max-w-xl">
           <span>{message}</span>
           <button type="button" className="btn btn-sm" onClick={() => window.location.reload()}>
@@ -36,34 +185,110 @@ export function DashboardPage() {
     );
   }
 
+  const counts = unread.data;
+  const openTabs = tabs.filter((tab) => tab.label !== null);
+  const activeMain = MAIN_TABS.find((tab) => tab.key === view);
+
   return (
     <div className="min-h-screen bg-base-200">
-      <DashboardHeader onOpenSettings={() => setView('settings')} />
-      <div role="tablist" aria-label="Dashboard" className="tabs tabs-border bg-base-100 px-2">
+      <DashboardHeader
+        unreadCount={counts?.unread_count ?? 0}
+        hasRequests={(counts?.pending_friend_requests ?? 0) + (counts?.pending_group_requests ?? 0) > 0}
+        onOpenNotifications={() => setNotificationsOpen(true)}
+        onOpenSettings={() => setView('settings')}
+      />
+      <div role="tablist" aria-label="Dashboard" className="tabs tabs-border flex-nowrap overflow-x-auto bg-base-100 px-2">
         {MAIN_TABS.map((tab) => (
           <button
             key={tab.key}
             type="button"
             role="tab"
+            id={`tab-${tab.key}`}
             aria-selected={view === tab.key}
-            className={`tab ${view === tab.key ? 'tab-active' : ''}`}
+            aria-controls="dashboard-panel"
+            className={`tab shrink-0 ${view === tab.key ? 'tab-active' : ''}`}
             onClick={() => setView(tab.key)}
+            data-tour={`tab-${tab.key}`}
           >
             {tab.label}
           </button>
         ))}
+        {openTabs.map((tab) => (
+          <div key={tab.key} className={`tab shrink-0 gap-1 pr-1 ${view === tab.key ? 'tab-active' : ''}`}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={view === tab.key}
+              aria-controls="dashboard-panel"
+              className="max-w-40 truncate"
+              title={tab.label ?? undefined}
+              onClick={() => setView(tab.key)}
+            >
+              {tab.label}
+            </button>
+            <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label={`Close ${tab.label}`} title="Close tab" onClick={() => closeTab(tab.key)}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        ))}
       </div>
-      <main className="p-4">
+      <main id="dashboard-panel" className="mx-auto max-w-5xl space-y-4 p-4">
+        {failure && (
+          <ErrorBanner
+            message={failure.message}
+            onDismiss={() => setFailure(null)}
+            onRetry={() => {
+              const request = failure.request;
+              setFailure(null);
+              openTransient(request);
+            }}
+          />
+        )}
         {me.isPending ? (
-          <p className="text-center opacity-70">Loading...</p>
-        ) : view === 'settings' ? (
-          <SettingsPanel user={me.data} />
+          <p className="text-center text-base-content/70">Loading...</p>
         ) : (
-          <section role="tabpanel" aria-label={MAIN_TABS.find((t) => t.key === view)?.label} className="mx-auto max-w-5xl">
-            <p className="opacity-70">Welcome, {me.data.username}.</p>
-          </section>
+          <>
+            {view === 'settings' && <SettingsPanel user={me.data} onShowTour={showTourAgain} />}
+            {activeMain && (
+              <section role="tabpanel" aria-labelledby={`tab-${activeMain.key}`}>
+                {view === 'stacks' && <StackList onOpenStack={(id, type) => emit('openStack', { id, type })} />}
+                {view === 'groups' && <GroupsTab onOpenGroup={(groupId) => openTransient({ kind: 'group', id: groupId })} />}
+                {view === 'users' && <UsersTab me={me.data} onOpenSettings={() => setView('settings')} />}
+              </section>
+            )}
+            {tabs.map((tab) => {
+              const View = TRANSIENT_VIEWS[tab.request.kind] as ComponentType<TransientViewProps> | undefined;
+              if (!View) return null;
+              return (
+                <section key={tab.key} role="tabpanel" aria-label={tab.label ?? undefined} hidden={view !== tab.key || tab.label === null}>
+                  <View
+                    request={tab.request}
+                    onLoaded={(name) => tabLoaded(tab.key, name)}
+                    onFailed={(message) => tabFailed(tab.key, message)}
+                    onClose={() => closeTab(tab.key)}
+                    onLeave={(next) => closeTab(tab.key, next)}
+                  />
+                </section>
+              );
+            })}
+          </>
         )}
       </main>
+      <NotificationsPanel open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+      {newStack && (
+        <NewStackDialog
+          key={`${newStack.mode}:${newStack.targetId ?? ''}`}
+          mode={newStack.mode}
+          open
+          presetTargetId={newStack.targetId}
+          onClose={() => setNewStack(null)}
+          onCreated={(id) => {
+            setNewStack(null);
+            emit('openStack', { id, type: 'stack' });
+          }}
+        />
+      )}
+      <OnboardingTour userLoaded={me.isSuccess} onNavigate={(next) => setView(next)} forceStart={tourRun} />
     </div>
   );
 }

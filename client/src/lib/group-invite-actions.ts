@@ -1,13 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useRefreshGroups } from '../../lib/groups-cache';
-import { useTRPC } from '../../lib/trpc';
+import { useRefreshGroups } from './groups-cache';
+import { useTRPC } from './trpc';
 
 export interface RespondToGroupInvite {
   /** PUT /v1/users/groups/requests/{id} with ACCEPTED: the viewer becomes a member. */
   accept(requestId: number): Promise<void>;
   /** The same call with REJECTED. */
   ignore(requestId: number): Promise<void>;
+}
+
+/** What the notifications panel uses for GROUP_INVITE entries (spec 1 §2 "Notifications panel"). */
+export interface GroupInviteActions extends RespondToGroupInvite {
+  available: boolean;
+  unavailableReason?: string;
 }
 
 /**
@@ -26,4 +32,9 @@ export function useRespondToGroupInvite(): RespondToGroupInvite {
     };
     return { accept: (requestId) => answer(requestId, 'ACCEPTED'), ignore: (requestId) => answer(requestId, 'REJECTED') };
   }, [mutateAsync, refreshGroups]);
+}
+
+export function useGroupInviteActions(): GroupInviteActions {
+  const respond = useRespondToGroupInvite();
+  return useMemo(() => ({ available: true, ...respond }), [respond]);
 }

@@ -1,0 +1,29 @@
+interface ErrorBannerProps {
+  /** One of the spec 1 §8 'Failed to ...' texts. */
+  message: string;
+  /** Runs the failed call again; the banner offers Retry only when given. */
+  onRetry?: () => void;
+  onDismiss(): void;
+  retrying?: boolean;
+}
+
+/** The dismissible error banner with Retry of spec 1 §8. */
+export function ErrorBanner({ message, onRetry, onDismiss, retrying }: ErrorBannerProps) {
+  return (
+    <div role="alert" className="alert alert-error alert-soft flex flex-wrap items-center justify-between gap-2">
+      <span className="font-medium text-error">{message}</span>
+      <div className="flex gap-1">
+        {onRetry && (
+          <button type="button" className="btn btn-sm" onClick={onRetry} disabled={retrying}>
+            Retry
+          </button>
+        )}
+        <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Dismiss" title="Dismiss" onClick={onDismiss}>
+          <span aria-hidden="true" className="text-lg leading-none">
+            ×
+          </span>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+
+/** The dashboard's fixed views: the three tabs and settings. */
+export type MainView = 'stacks' | 'groups' | 'users' | 'settings';
+
+/** What a transient tab shows (spec 1 §2): opened by the openUser, openBot, openGroup and openStack events. */
+export type TransientRequest =
+  | { kind: 'user'; id: number }
+  | { kind: 'bot'; id: number }
+  | { kind: 'group'; id: number }
+  | { kind: 'stack'; id: number; stackType: 'stack' | 'twisted' };
+export type TransientKind = TransientRequest['kind'];
+
+/** What the dashboard gives the detail view inside a transient tab. */
+export interface TransientViewProps<R extends TransientRequest = TransientRequest> {
+  request: R;
+  /**
+   * The detail has loaded (spec 1 §2: the tab opens only then). `name` becomes the tab's label by
+   * the rules of `transientLabel`; call again after a reload to update it.
+   */
+  onLoaded(name: string | null): void;
+  /** The detail could not load: the tab does not open and the dashboard shows `message` with Retry. */
+  onFailed(message: string): void;
+  /** 'Back' or close: the tab goes and the view it was opened from comes back. */
+  onClose(): void;
+  /** Closes the tab and shows a main view (spec 1 §4: blocking returns to the Users tab). */
+  onLeave(view: MainView): void;
+}
+
+/**
+ * The registry later issues plug their detail views into: one component per kind. A kind without a
+ * view opens no tab (the event is ignored).
+ */
+export type TransientViewRegistry = {
+  [K in TransientKind]?: ComponentType<TransientViewProps<Extract<TransientRequest, { kind: K }>>>;
+};
+
+export function transientKey(request: TransientRequest): string {
+  return request.kind === 'stack' ? `stack:${request.stackType}:${request.id}` : `${request.kind}:${request.id}`;
+}
+
+/**
+ * Spec 1 §2 tab labels: the username, the bot name, the group name or 'Group', the first
+ * 8 characters of the stack name or 'Stack'.
+ */
+export function transientLabel(kind: TransientKind, name: string | null | undefined): string {
+  const trimmed = name?.trim() ?? '';
+  switch (kind) {
+    case 'user':
+      return trimmed || 'User';
+    case 'bot':
+      return trimmed || 'Bot';
+    case 'group':
+      return trimmed || 'Group';
+    case 'stack':
+      return trimmed ? Array.from(trimmed).slice(0, 8).join('') : 'Stack';
+  }
+}

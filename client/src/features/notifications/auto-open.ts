@@ -1,0 +1,18 @@
+import { useEffect, useEffectEvent } from 'react';
+
+export const autoShownKey = (userId: number) => `notifications_auto_shown_${userId}`;
+
+/**
+ * Spec 1 §2: the panel opens by itself once per browser session and user, the first time there
+ * are unread notifications (session storage key notifications_auto_shown_{userId}).
+ */
+export function useNotificationsAutoOpen(userId: number | undefined, unreadCount: number | undefined, open: () => void) {
+  const openPanel = useEffectEvent(open);
+  useEffect(() => {
+    if (userId === undefined || !unreadCount) return;
+    const key = autoShownKey(userId);
+    if (sessionStorage.getItem(key) !== null) return;
+    sessionStorage.setItem(key, 'true');
+    openPanel();
+  }, [userId, unreadCount]);
+}

@@ -1,0 +1,245 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
+import { LIMITS, PRODUCT_NAME, TIMINGS } from '../../../../shared/limits';
+import type { Notification } from '../../../../shared/schemas/users';
+import { Modal } from '../../components/modal';
+import { emit } from '../../lib/events';
+import { useGroupInviteActions } from '../../lib/group-invite-actions';
+import { useMarkNotificationsRead } from '../../lib/notifications';
+import { useRefreshSocialGraph } from '../../lib/social-graph';
+import { useTRPC } from '../../lib/trpc';
+
+type Outcome = 'Accepted' | 'Ignored';
+
+interface EntryState {
+  outcome?: Outcome;
+  dismissed?: boolean;
+  busy?: boolean;
+  error?: string;
+}
+
+interface NotificationsPanelProps {
+  open: boolean;
+  onClose(): void;
+}
+
+/** Spec 1 §2 "Notifications panel": the unread notifications, each answered or dismissed in place. */
+export function NotificationsPanel({ open, onClose }: NotificationsPanelProps) {
+  // Mounted only while open, so each opening starts with fresh local states.
+  return open ? <PanelContent onClose={onClose} /> : null;
+}
+
+function PanelContent({ onClose }: { onClose(): void }) {
+  const trpc = useTRPC();
+  const list = useQuery(
+    trpc.notifications.list.queryOptions({ unread_only: 'true', limit: LIMITS.pageSizeMax }, { staleTime: TIMINGS.notificationsCacheMs }),
+  );
+  const markRead = useMarkNotificationsRead();
+  const respond = useMutation(trpc.friends.respond.mutationOptions());
+  const refreshSocialGraph = useRefreshSocialGraph();
+  const groupInvites = useGroupInviteActions();
+  const [states, setStates] = useState<Record<number, EntryState>>({});
+  const [markError, setMarkError] = useState<string | null>(null);
+  /** Ids already marked read from here: closing the panel need not mark them again. */
+  const marked = useRef(new Set<number>());
+
+  const patch = (id: number, next: EntryState) => setStates((all) => ({ ...all, [id]: { ...all[id], ...next } }));
+
+  async function markOne(id: number): Promise<boolean> {
+    try {
+      await markRead.mutateAsync({ notification_ids: [id] });
+      marked.current.add(id);
+      return true;
+    } catch (error) {
+      console.error('Failed to mark notification as read', error);
+      setMarkError('Failed to mark notification as read');
+      return false;
+    }
+  }
+
+  /** Spec 1 §2: accepting or ignoring shows a local status, then marks the notification read. */
+  async function answer(notification: Notification, outcome: Outcome, call: () => Promise<unknown>, failure: string) {
+    patch(notification.id, { busy: true, error: undefined });
+    try {
+      await call();
+    } catch (error) {
+      console.error(failure, error);
+      patch(notification.id, { busy: false, error: failure });
+      return;
+    }
+    patch(notification.id, { busy: false, outcome });
+    await markOne(notification.id);
+    emit('notificationRefresh');
+    void refreshSocialGraph();
+  }
+
+  const answerFriendRequest = (notification: Notification, accept: boolean) => {
+    const requestId = notification.data.request_id;
+    return answer(
+      notification,
+      accept ? 'Accepted' : 'Ignored',
+      () => (requestId === undefined ? Promise.reject(new Error('No request id')) : respond.mutateAsync({ id: requestId, status: accept ? 'ACCEPTED' : 'REJECTED' })),
+      accept ? 'Failed to accept friend request' : 'Failed to ignore friend request',
+    );
+  };
+
+  const answerGroupInvite = (notification: Notification, accept: boolean) => {
+    const requestId = notification.data.request_id;
+    return answer(
+      notification,
+      accept ? 'Accepted' : 'Ignored',
+      () => (requestId === undefined ? Promise.reject(new Error('No request id')) : accept ? groupInvites.accept(requestId) : groupInvites.ignore(requestId)),
+      accept ? 'Failed to accept group invitation' : 'Failed to ignore group invitation',
+    );
+  };
+
+  const dismiss = async (notification: Notification) => {
+    patch(notification.id, { busy: true });
+    const ok = await markOne(notification.id);
+    patch(notification.id, { busy: false, dismissed: ok });
+  };
+
+  /** Spec 1 §2: closing marks every listed notification read and refreshes the count. */
+  const close = () => {
+    const ids = (list.data ?? []).map((n) => n.id).filter((id) => !marked.current.has(id));
+    if (ids.length > 0) {
+      markRead.mutate({ notification_ids: ids }, { onError: (error) => console.error('Failed to mark notifications as read', error) });
+    }
+    onClose();
+  };
+
+  const visible = (list.data ?? []).filter((n) => !states[n.id]?.dismissed);
+
+  return (
+    <Modal open title="Notifications" onClose={close} wide>
+      <div className="space-y-3">
+        {markError && (
+          <p role="alert" className="text-sm text-error">
+            {markError}
+          </p>
+        )}
+        {list.isPending && <p className="py-4 text-center text-base-content/70">Loading...</p>}
+        {list.isError && (
+          <div role="alert" className="alert alert-error alert-soft flex items-center justify-between">
+            <span>Failed to load notifications</span>
+            <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {list.isSuccess && visible.length === 0 && <p className="py-4 text-center text-base-content/70">No new notifications.</p>}
+        {visible.length > 0 && (
+          <ul className="divide-y divide-base-300" aria-label="Notifications">
+            {visible.map((notification) => (
+              <NotificationEntry
+                key={notification.id}
+                notification={notification}
+                state={states[notification.id] ?? {}}
+                onFriendRequest={(accept) => void answerFriendRequest(notification, accept)}
+                onGroupInvite={(accept) => void answerGroupInvite(notification, accept)}
+                groupInvitesUnavailable={groupInvites.available ? undefined : groupInvites.unavailableReason}
+                onDismiss={() => void dismiss(notification)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+interface EntryProps {
+  notification: Notification;
+  state: EntryState;
+  onFriendRequest(accept: boolean): void;
+  onGroupInvite(accept: boolean): void;
+  /** Why group invitations cannot be answered yet, or undefined when they can. */
+  groupInvitesUnavailable?: string;
+  onDismiss(): void;
+}
+
+/** One entry, by type (spec 1 §2); unknown types say so. */
+export function NotificationEntry({ notification, state, onFriendRequest, onGroupInvite, groupInvitesUnavailable, onDismiss }: EntryProps) {
+  const { type, data } = notification;
+  const when = new Date(notification.created_at);
+  const time = Number.isNaN(when.getTime()) ? null : (
+    <time dateTime={notification.created_at} className="text-xs text-base-content/60">
+      {when.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+    </time>
+  );
+
+  const answerButtons = (onAnswer: (accept: boolean) => void, unavailable?: string) =>
+    state.outcome ? (
+      <span className={`badge ${state.outcome === 'Accepted' ? 'badge-success' : 'badge-ghost'}`}>{state.outcome}</span>
+    ) : (
+      <div className="flex gap-2">
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => onAnswer(true)} disabled={state.busy || !!unavailable} title={unavailable}>
+          Accept
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => onAnswer(false)} disabled={state.busy || !!unavailable} title={unavailable}>
+          Ignore
+        </button>
+      </div>
+    );
+
+  const okButton = (
+    <button type="button" className="btn btn-sm" onClick={onDismiss} disabled={state.busy}>
+      OK
+    </button>
+  );
+
+  let text: ReactNode;
+  let actions: ReactNode = null;
+  switch (type) {
+    case 'FRIEND_REQUEST':
+      text = (
+        <>
+          <strong>{data.from_username}</strong> sent you a friend request.
+        </>
+      );
+      actions = answerButtons(onFriendRequest);
+      break;
+    case 'GROUP_INVITE':
+      text = (
+        <>
+          <strong>{data.from_username}</strong> invited you to join <strong>{data.group_name}</strong>.
+        </>
+      );
+      actions = answerButtons(onGroupInvite, groupInvitesUnavailable);
+      break;
+    case 'NEW_USER':
+      text = (
+        <>
+          <strong>{data.username}</strong> joined {PRODUCT_NAME}.
+        </>
+      );
+      actions = okButton;
+      break;
+    case 'RELEASE_NOTES':
+      text = (
+        <>
+          <strong className="block">Release notes</strong>
+          <span className="whitespace-pre-line">{data.message}</span>
+        </>
+      );
+      actions = okButton;
+      break;
+    default:
+      text = `Unknown notification type: ${type}`;
+  }
+
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-notification-type={type}>
+      <div className="min-w-0 space-y-0.5">
+        <p className="break-words">{text}</p>
+        {time}
+        {state.error && (
+          <p role="alert" className="text-sm text-error">
+            {state.error}
+          </p>
+        )}
+      </div>
+      {actions && <div className="shrink-0">{actions}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,285 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { Social, UserProfile } from '../../../../shared/schemas/users';
+import { Avatar } from '../../components/avatar';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorBanner } from '../../components/error-banner';
+import { FriendStatusLine } from '../../components/friend-status-line';
+import { emit } from '../../lib/events';
+import { useRefreshSocialGraph } from '../../lib/social-graph';
+import { httpStatusOf, useTRPC } from '../../lib/trpc';
+import { lastLoginText } from './last-login';
+
+export interface ProfileViewProps {
+  userId: number;
+  /** 'Back', shown in every status. */
+  onBack(): void;
+  /** After a block: spec 1 §4 "Blocking returns to the Users tab". */
+  onBlocked(): void;
+  /** Each time the profile has loaded (the dashboard opens its tab only then). */
+  onLoaded?(profile: UserProfile): void;
+  /** The answer was 404: the user does not exist or may not be seen. */
+  onNotFound?(): void;
+  /** The profile could not be loaded for another reason than "not found". */
+  onLoadFailed?(): void;
+  /** 'Failed to load user profile' in a tab, 'Failed to load user' on the stand-alone page. */
+  loadErrorMessage?: string;
+}
+
+interface Banner {
+  message: string;
+  retry(): void;
+}
+
+const PLATFORM_NAMES: Record<Social['platform'], string> = { telegram: 'Telegram', signal: 'Signal' };
+
+/** Spec 1 §2 "Profile view": who the user is, what we share, and the friend actions. */
+export function ProfileView({ userId, onBack, onBlocked, onLoaded, onNotFound, onLoadFailed, loadErrorMessage = 'Failed to load user profile' }: ProfileViewProps) {
+  const trpc = useTRPC();
+  const profile = useQuery(trpc.users.get.queryOptions({ id: userId }));
+  const shared = useQuery(trpc.users.shared.queryOptions({ id: userId }, { enabled: profile.isSuccess }));
+  const notFound = profile.isError && httpStatusOf(profile.error) === 404;
+  const [loadBannerDismissed, setLoadBannerDismissed] = useState(false);
+
+  const loaded = useEffectEvent((data: UserProfile) => onLoaded?.(data));
+  const failed = useEffectEvent((isNotFound: boolean) => (isNotFound ? onNotFound?.() : onLoadFailed?.()));
+  useEffect(() => {
+    if (profile.data) loaded(profile.data);
+  }, [profile.data]);
+  useEffect(() => {
+    if (profile.isError) failed(notFound);
+  }, [profile.isError, notFound]);
+
+  if (profile.isPending) return <p className="py-8 text-center text-base-content/70">Loading...</p>;
+
+  if (notFound) {
+    return (
+      <section className="mx-auto max-w-2xl space-y-4 text-center" aria-labelledby="profile-not-found">
+        <h2 id="profile-not-found" className="text-2xl font-bold">
+          User not found
+        </h2>
+        <p className="text-base-content/70">The requested user could not be found.</p>
+        <button type="button" className="btn" onClick={onBack}>
+          Back
+        </button>
+      </section>
+    );
+  }
+
+  if (profile.isError) {
+    return (
+      <section className="mx-auto max-w-2xl space-y-4">
+        {!loadBannerDismissed && (
+          <ErrorBanner message={loadErrorMessage} onDismiss={() => setLoadBannerDismissed(true)} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
+        )}
+        <button type="button" className="btn" onClick={onBack}>
+          Back
+        </button>
+      </section>
+    );
+  }
+
+  const user = profile.data;
+  return (
+    <section className="mx-auto max-w-2xl space-y-4" aria-labelledby="profile-username">
+      <div className="card bg-base-100 shadow">
+        <div className="card-body items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
+          <Avatar kind="user" username={user.username} avatarId={user.avatar_id} size="xl" />
+          <div className="min-w-0 flex-1 space-y-1">
+            <h2 id="profile-username" className="break-words text-2xl font-bold">
+              {user.username}
+            </h2>
+            <p className={`break-words ${user.bio ? 'italic' : 'italic text-base-content/60'}`}>{user.bio ? `“${user.bio}”` : 'No bio yet'}</p>
+            <FriendStatusLine status={user.friend_status} />
+            <p className="text-sm">
+              <span className="text-base-content/70">Last Login:</span> {lastLoginText(user.last_login)}
+            </p>
+          </div>
+        </div>
+      </div>
+
+      <ProfileActions user={user} onBack={onBack} onBlocked={onBlocked} />
+
+      <div className="card bg-base-100 shadow">
+        <div className="card-body">
+          <h3 className="card-title text-lg">Socials</h3>
+          {user.socials.length === 0 ? (
+            <p className="text-base-content/70">No socials shared.</p>
+          ) : (
+            <ul className="divide-y divide-base-300" aria-label="Socials">
+              {user.socials.map((social) => (
+                <li key={social.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                  <span className="w-20 font-medium">{PLATFORM_NAMES[social.platform] ?? social.platform}</span>
+                  <span className="break-all">{social.value}</span>
+                  {social.is_verified && (
+                    <span className="text-success" title="Verified" aria-label="Verified">
+                      ✓
+                    </span>
+                  )}
+                  {social.link && (
+                    <a className="link link-primary ml-auto text-sm" href={social.link} target="_blank" rel="noopener noreferrer">
+                      {social.link.replace(/^https?:\/\//, '')}
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+
+      <div className="card bg-base-100 shadow">
+        <div className="card-body">
+          <h3 className="card-title text-lg">Shared Activity</h3>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Kind</th>
+                <th scope="col" className="text-right">
+                  Shared
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row" className="font-normal">
+                  Friend Stacks
+                </th>
+                <td className="text-right tabular-nums">
+                  {shared.data ? shared.data.friend_stacks_shared + shared.data.friend_twisted_stacks_shared : shared.isError ? '—' : '…'}
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" className="font-normal">
+                  Group Stacks
+                </th>
+                <td className="text-right tabular-nums">
+                  {shared.data ? shared.data.group_stacks_shared + shared.data.group_twisted_stacks_shared : shared.isError ? '—' : '…'}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The buttons of spec 1 §2 by friend status, their dialogs, and their failure banners. */
+function ProfileActions({ user, onBack, onBlocked }: { user: UserProfile; onBack(): void; onBlocked(): void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshSocialGraph();
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [requestSent, setRequestSent] = useState(false);
+  const [dialog, setDialog] = useState<'unfriend' | 'block' | null>(null);
+
+  const sendRequest = useMutation(trpc.friends.sendRequest.mutationOptions());
+  const respond = useMutation(trpc.friends.respond.mutationOptions());
+  const unfriend = useMutation(trpc.friends.unfriend.mutationOptions());
+  const block = useMutation(trpc.friends.block.mutationOptions());
+  const busy = sendRequest.isPending || respond.isPending || unfriend.isPending || block.isPending;
+
+  /** Runs an action; on failure shows its banner, whose Retry runs it again. */
+  function attempt(action: () => Promise<unknown>, failure: string) {
+    setBanner(null);
+    action().catch((error: unknown) => {
+      console.error(failure, error);
+      setBanner({ message: failure, retry: () => attempt(action, failure) });
+    });
+  }
+
+  const friendUser = () =>
+    attempt(async () => {
+      await sendRequest.mutateAsync({ user_id: user.id });
+      setRequestSent(true);
+      await refresh();
+    }, 'Failed to send friend request');
+
+  const answer = (status: 'ACCEPTED' | 'REJECTED') =>
+    attempt(
+      async () => {
+        if (user.friend_request_id === null) throw new Error('No open friend request');
+        await respond.mutateAsync({ id: user.friend_request_id, status });
+        emit('notificationRefresh');
+        await refresh();
+      },
+      status === 'ACCEPTED' ? 'Failed to accept friend request' : 'Failed to ignore friend request',
+    );
+
+  const confirmUnfriend = () => {
+    setDialog(null);
+    attempt(async () => {
+      await unfriend.mutateAsync({ id: user.id });
+      await refresh();
+    }, 'Failed to unfriend user');
+  };
+
+  const confirmBlock = () => {
+    setDialog(null);
+    attempt(async () => {
+      await block.mutateAsync({ user_id: user.id });
+      onBlocked();
+      await refresh();
+    }, 'Failed to block user');
+  };
+
+  const status = user.friend_status;
+  // 'Friend request sent' belongs to the status it was sent from; any change of status ends it.
+  const [statusSeen, setStatusSeen] = useState(status);
+  if (statusSeen !== status) {
+    setStatusSeen(status);
+    setRequestSent(false);
+  }
+  const sent = status === 'pending' || (status === 'not_friends' && requestSent);
+  return (
+    <div className="space-y-3">
+      {banner && <ErrorBanner message={banner.message} onRetry={banner.retry} onDismiss={() => setBanner(null)} retrying={busy} />}
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Profile actions">
+        <button type="button" className="btn" onClick={onBack}>
+          Back
+        </button>
+        {status === 'friends' && (
+          <>
+            {/* The 'New Friend Stack' dialog arrives with stacks (spec 2). */}
+            <button type="button" className="btn btn-primary" onClick={() => emit('newStack', { mode: 'friend', targetId: user.id })}>
+              Create Stack
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setDialog('unfriend')} disabled={busy}>
+              Unfriend
+            </button>
+          </>
+        )}
+        {status === 'not_friends' && !sent && (
+          <button type="button" className="btn btn-primary" onClick={friendUser} disabled={busy}>
+            Friend User
+          </button>
+        )}
+        {sent && (
+          <button type="button" className="btn btn-primary" disabled>
+            Friend request sent
+          </button>
+        )}
+        {status === 'incoming' && (
+          <>
+            <button type="button" className="btn btn-primary" onClick={() => answer('ACCEPTED')} disabled={busy}>
+              Accept Friend Request
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => answer('REJECTED')} disabled={busy}>
+              Ignore Friend Request
+            </button>
+          </>
+        )}
+        <button type="button" className="btn btn-ghost text-error sm:ml-auto" onClick={() => setDialog('block')} disabled={busy}>
+          Block
+        </button>
+      </div>
+
+      <ConfirmDialog open={dialog === 'unfriend'} title="Are you sure?" confirmLabel="Yes, Unfriend" danger onCancel={() => setDialog(null)} onConfirm={confirmUnfriend}>
+        <p>{`This will remove ${user.username} from your friends list.`}</p>
+      </ConfirmDialog>
+      <ConfirmDialog open={dialog === 'block'} title="Are you sure?" confirmLabel="Yes, Block" danger onCancel={() => setDialog(null)} onConfirm={confirmBlock}>
+        <p>{`This will block ${user.username}. This action cannot be undone.`}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../server/app';
+import type { AppConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { createLogger } from '../../server/logger';
+import { createMailer } from '../../server/mail/mailer';
+
+/*
+ * The real app for the benchmark: createApp from server/app.ts with a pg pool on the bench
+ * database, logging silenced, on a loopback port. It runs in its own process (started by run.ts)
+ * so the load generator does not share its event loop. Reports its port over IPC.
+ */
+async function main() {
+  const databaseUrl = process.env.BENCH_DB_URL;
+  const jwtSecret = process.env.BENCH_JWT_SECRET;
+  if (!databaseUrl || !jwtSecret) throw new Error('BENCH_DB_URL and BENCH_JWT_SECRET must be set');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-bench-'));
+  const config: AppConfig = {
+    appUrl: 'http://127.0.0.1',
+    dataDir,
+    jwtSecret,
+    bcryptCost: 10,
+    trustProxy: false,
+    jsonBodyLimit: '100kb',
+    mail: { from: 'Stacks <no-reply@stacks.bench>', outboxDir: path.join(dataDir, 'outbox') },
+    clientDistDir: path.join(dataDir, 'no-client'),
+  };
+  const logger = createLogger('silent');
+  const handle = await openDatabase({ databaseUrl, poolMax: Number(process.env.BENCH_POOL_MAX ?? 10) });
+  const app = createApp({ db: handle.db, config, mailer: createMailer({ ...config.mail, logger }), logger });
+  const server = createServer(app);
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  });
+
+  process.on('disconnect', () => {
+    server.close();
+    server.closeAllConnections();
+    void handle.close().finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,367 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { signAccessToken } from '../../server/modules/auth/auth.tokens';
+import { scaleFromArgs, seedBenchDatabase } from './seed';
+import { bind, captureAppStatements, type StatementTemplate } from './sql-capture';
+
+/*
+ * `npm run bench -- [--scale small|full] [--users N --stacks N] [--duration S] [--connections N]`
+ *
+ * Seeds (or reuses) the bench database, starts the real app and the bare node:http + pg server
+ * in child processes on loopback ports, checks that both answer alike, then loads each endpoint on
+ * each server in turn with autocannon and prints one table. Ends with EXPLAIN (ANALYZE, BUFFERS)
+ * summaries of the feed and detail statements. Everything is bounded: fixed runs of --duration
+ * seconds, a deadline for the whole run, and the children are stopped on every way out.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Options {
+  duration: number;
+  warmup: number;
+  connections: number;
+  viewers: number;
+  pool: number;
+}
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      scale: { type: 'string' },
+      users: { type: 'string' },
+      stacks: { type: 'string' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '10' },
+      viewers: { type: 'string', default: '20' },
+      pool: { type: 'string', default: '10' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(`npm run bench -- [options]
+  --scale small|full     1,000 users / 20,000 stacks (default), or 10,000 users / 1,000,000 stacks
+  --users N --stacks N   explicit sizes (override the scale's)
+  --duration S           seconds of load per endpoint and server (default 10)
+  --warmup S             seconds of unmeasured load before each run (default 2)
+  --connections N        concurrent connections (default 10)
+  --viewers N            signed-in users the requests rotate over (default 20)
+  --pool N               pg pool size of both servers (default 10)
+Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the data goes to database stacks_bench on that server.
+     PGOPTIONS (e.g. "-c jit=off") reaches both servers' pools and the EXPLAIN connection.`);
+    process.exit(0);
+  }
+  const positive = (flag: string, raw: string, min: number, max: number) => {
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min || value > max) throw new Error(`--${flag} must be a number from ${min} to ${max}`);
+    return value;
+  };
+  const options: Options = {
+    duration: positive('duration', values.duration, 1, 600),
+    warmup: positive('warmup', values.warmup, 0, 60),
+    connections: Math.round(positive('connections', values.connections, 1, 200)),
+    viewers: Math.round(positive('viewers', values.viewers, 1, 200)),
+    pool: Math.round(positive('pool', values.pool, 1, 100)),
+  };
+  return { scale: scaleFromArgs(values), options };
+}
+
+/** Starts a server script in its own process and waits for the port it reports. */
+function startServer(script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within 60 s`)), 60_000);
+    child.once('message', (message: { port?: number }) => {
+      clearTimeout(timer);
+      if (message.port) resolve({ child, port: message.port });
+      else reject(new Error(`${script} reported no port`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited (${code}) before listening`));
+    });
+  });
+}
+
+const children: ChildProcess[] = [];
+
+/** Asks each child to stop (IPC disconnect), and kills by pid any that has not after 5 s. */
+async function stopChildren() {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+          child.once('exit', () => {
+            clearTimeout(kill);
+            resolve();
+          });
+          if (child.connected) child.disconnect();
+          else child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+interface Viewer {
+  id: number;
+  token: string;
+  visible: number;
+}
+
+/** The users who can see the most stacks (friend stacks they send or get, stacks of their groups). */
+async function pickViewers(client: pg.Client, count: number, secret: string): Promise<Viewer[]> {
+  const { rows } = await client.query<{ id: number; token_version: number; visible: string }>(
+    `with friend_side as (
+       select uid, count(*) as n from (
+         select owner_id as uid from stacks where mode = 'friend' and parent_id is null
+         union all select friend_id from stacks where mode = 'friend' and parent_id is null) f
+       group by uid),
+     per_group as (select group_id, count(*) as n from stacks where mode = 'group' and parent_id is null group by group_id),
+     group_side as (select m.user_id as uid, sum(pg.n) as n from group_members m join per_group pg using (group_id) group by m.user_id)
+     select u.id, u.token_version, coalesce(f.n, 0) + coalesce(g.n, 0) as visible
+     from users u left join friend_side f on f.uid = u.id left join group_side g on g.uid = u.id
+     where u.is_active and u.role = 'USER'
+     order by visible desc, u.id limit $1`,
+    [count],
+  );
+  return rows.map((r) => ({ id: r.id, token: signAccessToken(secret, r), visible: Number(r.visible) }));
+}
+
+async function getJson(port: number, urlPath: string, token: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(`http://127.0.0.1:${port}${urlPath}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: await res.json() };
+}
+
+interface Target {
+  path: string;
+  token: string;
+}
+
+/**
+ * Builds each endpoint's request list from the app's own answers, and checks on the way that the
+ * bare server returns the same feed ids, the same stack and the same counts.
+ */
+async function buildTargets(appPort: number, barePort: number, viewers: Viewer[]) {
+  const feed: Target[] = [];
+  const detail: Target[] = [];
+  const unread: Target[] = [];
+  const mismatches: string[] = [];
+  for (const viewer of viewers) {
+    const app = await getJson(appPort, '/v2/stacks', viewer.token);
+    const bare = await getJson(barePort, '/v2/stacks', viewer.token);
+    if (app.status !== 200) throw new Error(`app feed for user ${viewer.id}: HTTP ${app.status} ${JSON.stringify(app.body)}`);
+    const appIds = (app.body as { id: number; type: string }[]).map((s) => `${s.type}:${s.id}`).join(',');
+    const bareIds = bare.status === 200 ? (bare.body as { id: number; type: string }[]).map((s) => `${s.type}:${s.id}`).join(',') : `HTTP ${bare.status}`;
+    if (appIds !== bareIds) mismatches.push(`feed of user ${viewer.id}`);
+    feed.push({ path: '/v2/stacks', token: viewer.token });
+    unread.push({ path: '/v1/users/notifications/unread-count', token: viewer.token });
+    // Up to five stacks from the first page per viewer: what a user opens from the list.
+    const ids = (app.body as { id: number; type: string }[]).filter((s) => s.type === 'stack').slice(0, 5).map((s) => s.id);
+    for (const id of ids) detail.push({ path: `/v1/stacks/${id}`, token: viewer.token });
+  }
+  for (const target of [...detail.slice(0, 10), ...unread.slice(0, 5)]) {
+    const app = await getJson(appPort, target.path, target.token);
+    const bare = await getJson(barePort, target.path, target.token);
+    const same = target.path.startsWith('/v1/stacks/')
+      ? app.status === 200 && bare.status === 200 && app.body.id === bare.body.id && app.body.users.length <= bare.body.responses.length
+      : app.status === 200 && bare.status === 200 && Object.keys(app.body).every((key) => app.body[key] === bare.body[key]);
+    if (!same) mismatches.push(`${target.path} (app ${app.status}, bare ${bare.status})`);
+  }
+  return { feed, detail, unread, mismatches };
+}
+
+interface Measurement {
+  endpoint: string;
+  server: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  errors: number;
+  non2xx: number;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+
+/** One autocannon run; latencies are recorded here at sub-millisecond precision (autocannon's are whole ms). */
+async function load(port: number, targets: Target[], seconds: number, connections: number) {
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    requests: targets.map((t) => ({ method: 'GET', path: t.path, headers: { authorization: `Bearer ${t.token}` } })),
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return { result, latencies };
+}
+
+/**
+ * Waits (at most 120 s) until no statement of the bench database is running. Requests still in
+ * flight when a run stops keep their statements going; without this they would slow the next run.
+ */
+async function settle(client: pg.Client) {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    const { rows } = await client.query(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+    );
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.log('  (statements of an earlier run were still running after 120 s)');
+}
+
+async function measure(client: pg.Client, endpoint: string, server: string, port: number, targets: Target[], options: Options): Promise<Measurement> {
+  await settle(client);
+  if (options.warmup > 0) {
+    await load(port, targets, options.warmup, options.connections);
+    await settle(client);
+  }
+  const { result, latencies } = await load(port, targets, options.duration, options.connections);
+  return {
+    endpoint,
+    server,
+    requestsPerSecond: result.requests.average,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    total: result.requests.total,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** n/a: no 2xx answer arrived within the run. */
+const fmt = (ms: number) => (Number.isNaN(ms) ? 'n/a' : ms.toFixed(1));
+
+function printTable(rows: Measurement[]) {
+  const header = ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors/non-2xx'];
+  const lines = rows.map((r) => [r.endpoint, r.server, r.requestsPerSecond.toFixed(1), fmt(r.p50), fmt(r.p99), String(r.total), `${r.errors}/${r.non2xx}`]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Alias?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Actual Total Time'?: number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  Plans?: PlanNode[];
+}
+
+function walk(node: PlanNode, visit: (n: PlanNode) => void) {
+  visit(node);
+  for (const child of node.Plans ?? []) walk(child, visit);
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of one statement, summarised in a few lines. */
+async function explain(client: pg.Client, label: string, template: StatementTemplate, values: Parameters<typeof bind>[1]) {
+  const { rows } = await client.query(`explain (analyze, buffers, format json) ${template.sql}`, bind(template, values));
+  const plan = rows[0]['QUERY PLAN'][0] as { Plan: PlanNode; 'Planning Time': number; 'Execution Time': number; JIT?: { Functions: number; Timing: { Total: number } } };
+  const indexes = new Map<string, number>();
+  const seqScans: string[] = [];
+  walk(plan.Plan, (n) => {
+    if (n['Index Name']) indexes.set(n['Index Name'], (indexes.get(n['Index Name']) ?? 0) + (n['Actual Loops'] ?? 0));
+    if (n['Node Type'] === 'Seq Scan') seqScans.push(`${n['Relation Name']} ${n.Alias} (${n['Actual Rows']} rows x ${n['Actual Loops']} loops, ${n['Actual Total Time']?.toFixed(1)} ms)`);
+  });
+  const top = plan.Plan;
+  console.log(`${label}: planning ${plan['Planning Time'].toFixed(1)} ms, execution ${plan['Execution Time'].toFixed(1)} ms, ` +
+    `buffers ${top['Shared Hit Blocks'] ?? 0} hit / ${top['Shared Read Blocks'] ?? 0} read, ${top['Actual Rows']} rows`);
+  // PostgreSQL's JIT starts above an estimated cost (jit_above_cost) and can dwarf the work itself.
+  console.log(`  JIT: ${plan.JIT ? `${plan.JIT.Functions} functions, ${plan.JIT.Timing.Total.toFixed(1)} ms of the execution` : 'not used'}`);
+  console.log(`  indexes (loops): ${[...indexes].map(([name, loops]) => `${name} (${loops})`).join(', ') || 'none'}`);
+  console.log(`  seq scans: ${seqScans.join('; ') || 'none'}`);
+  return plan;
+}
+
+async function main() {
+  const { scale, options } = parseOptions();
+  const seed = await seedBenchDatabase(scale);
+  console.log(`Data: ${Object.entries(seed.counts).map(([table, n]) => `${table} ${n}`).join(', ')}`);
+
+  const endpoints = 3;
+  // Each run may also wait up to 2 x 120 s for the database to settle (see settle()).
+  const budgetMs = (endpoints * 2 * (options.duration + options.warmup + 240) + 180) * 1000;
+  const deadline = setTimeout(() => {
+    console.error(`The benchmark overran its ${budgetMs / 1000} s budget: stopping.`);
+    void stopChildren().finally(() => process.exit(1));
+  }, budgetMs);
+
+  const secret = randomBytes(32).toString('hex');
+  const env = { ...process.env, NODE_ENV: 'production', BENCH_DB_URL: seed.url, BENCH_JWT_SECRET: secret, BENCH_POOL_MAX: String(options.pool) };
+  const client = new pg.Client({ connectionString: seed.url });
+  await client.connect();
+  try {
+    const [app, bare] = await Promise.all([startServer('app-server.ts', env), startServer('bare-server.ts', env)]);
+    const viewers = await pickViewers(client, options.viewers, secret);
+    const range = [...new Set([viewers.at(-1)?.visible, viewers[0]?.visible])].join('-');
+    console.log(`Viewers: ${viewers.length} users who can see ${range} stacks each; ` +
+      `app on 127.0.0.1:${app.port}, bare on 127.0.0.1:${bare.port}; ${options.connections} connections, ${options.duration} s per run (+${options.warmup} s warm-up), ` +
+      `pool ${options.pool}, PGOPTIONS ${process.env.PGOPTIONS ? `"${process.env.PGOPTIONS}"` : 'unset (server settings)'}.`);
+    const targets = await buildTargets(app.port, bare.port, viewers);
+    if (targets.mismatches.length > 0) console.log(`WARNING: app and bare server differ on: ${targets.mismatches.join(', ')}`);
+    else console.log('Check: the bare server returns the same feed ids, stacks and counts as the app.');
+    if (targets.detail.length === 0) throw new Error('The viewers have no stacks to open');
+
+    const results: Measurement[] = [];
+    const runs: [string, Target[]][] = [
+      ['GET /v2/stacks', targets.feed],
+      ['GET /v1/stacks/{id}', targets.detail],
+      ['GET /v1/users/notifications/unread-count', targets.unread],
+    ];
+    for (const [endpoint, list] of runs) {
+      for (const [server, port] of [['app', app.port], ['bare', bare.port]] as const) {
+        process.stdout.write(`  ${endpoint} on ${server}...`);
+        const m = await measure(client, endpoint, server, port, list, options);
+        results.push(m);
+        process.stdout.write(` ${m.requestsPerSecond.toFixed(0)} req/s\n`);
+      }
+    }
+    console.log('');
+    printTable(results);
+
+    console.log('');
+    const statements = await captureAppStatements();
+    const viewer = viewers[0];
+    const stackId = Number(targets.detail[0].path.split('/').pop());
+    console.log(`EXPLAIN (ANALYZE, BUFFERS) for user ${viewer.id}:`);
+    await explain(client, 'feed (page of 33)', statements.feed.user, { viewer: viewer.id, offset: 0, limit: 33 });
+    await explain(client, `detail (stack ${stackId})`, statements.detail.user, { viewer: viewer.id, stack: stackId });
+    await explain(client, 'unread count', statements.unreadCount, { viewer: viewer.id });
+  } finally {
+    clearTimeout(deadline);
+    await client.end();
+    await stopChildren();
+  }
+}
+
+process.on('SIGINT', () => {
+  void stopChildren().finally(() => process.exit(130));
+});
+
+main().catch(async (error) => {
+  console.error(error);
+  await stopChildren();
+  process.exit(1);
+});

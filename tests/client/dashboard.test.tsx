@@ -1,0 +1,254 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardPage } from '../../client/src/features/dashboard/dashboard-page';
+import { transientLabel } from '../../client/src/features/dashboard/transient-tabs';
+import { emit } from '../../client/src/lib/events';
+import { ME, NO_UNREAD, notification, profile, SHARED, summary } from './fixtures';
+import { chessClub } from './groups-fixtures';
+import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
+
+polyfillDialog();
+
+function skipTour() {
+  localStorage.setItem('onboarding_version', '1.1.0');
+  localStorage.setItem('onboarding_completed', 'true');
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.setItem('token', 'tok');
+});
+afterEach(() => {
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
+
+function renderDashboard(handlers: Record<string, unknown> = {}) {
+  const stub = stubTrpc({
+    'users.me': ME,
+    'notifications.unreadCount': NO_UNREAD,
+    'notifications.list': [],
+    'notifications.markRead': { marked: 1, unread_count: 0 },
+    'users.list': [summary({ id: 2, username: 'bob', friend_status: 'friends' })],
+    'users.get': profile(),
+    'users.shared': SHARED,
+    'stacks.list': [],
+    'friends.list': [],
+    'groups.mine': [],
+    'groups.overview': { my_groups: [], public_groups: [] },
+    ...handlers,
+  });
+  return { ...renderAt(<DashboardPage />, '/dashboard'), ...stub };
+}
+
+/** The Stacks tab's empty list: the dashboard has loaded. */
+const STACKS_READY = /No stacks yet\./;
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('transientLabel (spec 1 §2 tab labels)', () => {
+  it('uses the username, bot name, group name or Group, and 8 characters of a stack name or Stack', () => {
+    expect(transientLabel('user', 'bob')).toBe('bob');
+    expect(transientLabel('bot', 'Quizzy')).toBe('Quizzy');
+    expect(transientLabel('group', 'Cheese Club')).toBe('Cheese Club');
+    expect(transientLabel('group', '')).toBe('Group');
+    expect(transientLabel('group', null)).toBe('Group');
+    expect(transientLabel('stack', 'Best pizza toppings')).toBe('Best piz');
+    expect(transientLabel('stack', 'Short')).toBe('Short');
+    expect(transientLabel('stack', null)).toBe('Stack');
+    expect(transientLabel('stack', '   ')).toBe('Stack');
+  });
+});
+
+describe('DashboardPage', () => {
+  it('has the three tabs with their tour targets and the envelope, settings and logout buttons', async () => {
+    skipTour();
+    renderDashboard();
+    expect(await screen.findByText(STACKS_READY)).toBeInTheDocument();
+    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
+    for (const name of ['Stacks', 'Groups', 'Users']) expect(screen.getByRole('tab', { name })).toHaveAttribute('data-tour', `tab-${name.toLowerCase()}`);
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('data-tour', 'envelope');
+    expect(screen.getByRole('button', { name: 'Settings' })).toHaveAttribute('data-tour', 'settings');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('shows the unread count on the envelope and a red dot only for pending requests', async () => {
+    skipTour();
+    sessionStorage.setItem('notifications_auto_shown_1', 'true');
+    let counts = { unread_count: 3, pending_friend_requests: 0, pending_group_requests: 0 };
+    renderDashboard({ 'notifications.unreadCount': () => counts });
+    const envelope = await screen.findByRole('button', { name: 'Notifications' });
+    expect(await within(envelope).findByTestId('unread-badge')).toHaveTextContent('3');
+    expect(within(envelope).queryByTestId('request-dot')).not.toBeInTheDocument();
+
+    counts = { unread_count: 1, pending_friend_requests: 0, pending_group_requests: 2 };
+    act(() => emit('notificationRefresh'));
+    expect(await within(envelope).findByTestId('request-dot')).toBeInTheDocument();
+    expect(within(envelope).getByTestId('unread-badge')).toHaveTextContent('1');
+
+    counts = { unread_count: 0, pending_friend_requests: 0, pending_group_requests: 0 };
+    act(() => emit('notificationRefresh'));
+    await vi.waitFor(() => expect(within(envelope).queryByTestId('unread-badge')).not.toBeInTheDocument());
+    expect(within(envelope).queryByTestId('request-dot')).not.toBeInTheDocument();
+  });
+
+  it('opens the notifications panel by itself once per session per user when there are unread notifications', async () => {
+    skipTour();
+    const handlers = {
+      'notifications.unreadCount': { unread_count: 1, pending_friend_requests: 1, pending_group_requests: 0 },
+      'notifications.list': [notification(1, 'FRIEND_REQUEST', { from_username: 'bob', request_id: 44 })],
+    };
+    const first = renderDashboard(handlers);
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('notifications_auto_shown_1')).not.toBeNull();
+    await first.user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderDashboard(handlers);
+    await screen.findByText(STACKS_READY);
+    await vi.waitFor(() => expect(screen.getByTestId('unread-badge')).toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it('opens the panel from the envelope', async () => {
+    skipTour();
+    const { user } = renderDashboard();
+    await screen.findByText(STACKS_READY);
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No new notifications.')).toBeInTheDocument();
+  });
+
+  it('fetches the list again on opening once the polled unread count has moved', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const advance = async (ms: number) => {
+      act(() => vi.advanceTimersByTime(ms));
+      await tick();
+    };
+    skipTour();
+    sessionStorage.setItem('notifications_auto_shown_1', 'true');
+    let counts = NO_UNREAD;
+    let list: unknown[] = [];
+    const { user, callsTo } = renderDashboard({ 'notifications.unreadCount': () => counts, 'notifications.list': () => list });
+    await screen.findByText(STACKS_READY);
+    await tick();
+    await advance(40_000);
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No new notifications.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    // The count is polled every minute; the list read 40 s in is still within its 30 s cache then.
+    counts = { unread_count: 1, pending_friend_requests: 1, pending_group_requests: 0 };
+    list = [notification(7, 'FRIEND_REQUEST', { from_username: 'zoe', request_id: 70 })];
+    for (let step = 0; step < 3 && callsTo('notifications.unreadCount').length < 2; step += 1) await advance(10_000);
+    expect(await screen.findByTestId('unread-badge')).toHaveTextContent('1');
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('zoe')).toBeInTheDocument();
+  });
+
+  it('openUser opens a tab labelled with the username only once the profile has loaded; it can be closed', async () => {
+    skipTour();
+    let answer: ((value: unknown) => void) | null = null;
+    const { user } = renderDashboard({ 'users.get': () => new Promise((resolve) => (answer = resolve)) });
+    await screen.findByText(STACKS_READY);
+    act(() => emit('openUser', { userId: 2 }));
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
+    expect(screen.getByText(STACKS_READY)).toBeVisible();
+
+    act(() => answer!(profile()));
+    await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', 'bob']));
+    expect(screen.getByRole('tab', { name: 'bob' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { name: 'bob' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Close bob' }));
+    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
+    expect(screen.getByText(STACKS_READY)).toBeVisible();
+  });
+
+  it('opens no tab and shows Failed to load user profile with Retry when the profile fails', async () => {
+    skipTour();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const { user } = renderDashboard({
+      'users.get': () => {
+        if (fail) throw new TrpcFailure(400, 'Bad');
+        return profile();
+      },
+    });
+    await screen.findByText(STACKS_READY);
+    act(() => emit('openUser', { userId: 2 }));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Failed to load user profile');
+    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
+    fail = false;
+    await user.click(within(banner).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', 'bob']));
+  });
+
+  it('Users tab cards open a profile tab; my own card and openUser for me open settings', async () => {
+    skipTour();
+    const { user } = renderDashboard();
+    await screen.findByText(STACKS_READY);
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    await user.click(await screen.findByRole('button', { name: /bob/ }));
+    await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'bob' })).toHaveAttribute('aria-selected', 'true'));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
+
+    await user.click(screen.getByRole('button', { name: /alice/ }));
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Stacks' }));
+    act(() => emit('openUser', { userId: ME.id }));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('blocking from a profile tab closes it and returns to the Users tab', async () => {
+    skipTour();
+    const { user } = renderDashboard({ 'friends.block': { message: 'User blocked' } });
+    await screen.findByText(STACKS_READY);
+    act(() => emit('openUser', { userId: 2 }));
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Block' }));
+    await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']));
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('navigateTab switches tabs; openGroup opens a group tab once loaded; openBot opens nothing until bots exist', async () => {
+    skipTour();
+    const group = chessClub('owner');
+    renderDashboard({ 'groups.get': group, 'groups.bots': [] });
+    await screen.findByText(STACKS_READY);
+    act(() => emit('navigateTab', { tab: 'groups' }));
+    expect(screen.getByRole('tab', { name: 'Groups' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('button', { name: 'Add Group' })).toBeInTheDocument();
+    act(() => emit('openBot', { botId: 1 }));
+    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
+    act(() => emit('openGroup', { groupId: group.id }));
+    await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', group.name]));
+    expect(screen.getByRole('tab', { name: group.name })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('starts the tour for a new user, and Show tour again restarts a finished one', async () => {
+    const { user } = renderDashboard();
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Stacks!' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next →' }));
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(screen.queryByRole('dialog', { name: /Add friends/ })).not.toBeInTheDocument();
+    expect(localStorage.getItem('onboarding_completed')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    await user.click(screen.getByRole('button', { name: 'Show tour again' }));
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Stacks!' })).toBeInTheDocument();
+    expect(localStorage.getItem('onboarding_completed')).toBeNull();
+  });
+
+  it('keeps the current-user failure states', async () => {
+    renderDashboard({ 'users.me': new TrpcFailure(400, 'Bad') });
+    expect(await screen.findByText('Failed to load user data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
