@@ -217,7 +217,7 @@ async function settle(client: pg.Client) {
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     const { rows } = await client.query(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()`,
     );
     if (rows[0].n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 200));

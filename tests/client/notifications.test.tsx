@@ -60,6 +60,22 @@ describe('NotificationsPanel: entries by type (spec 1 §2)', () => {
     await vi.waitFor(() => expect(callsTo('notifications.markRead').map((c) => c.input)).toEqual([{ notification_ids: [2] }]));
   });
 
+  it('an answered entry keeps its Accepted status after the list is fetched again without it', async () => {
+    let read = false;
+    const { user, callsTo } = renderPanel({
+      'notifications.list': () => (read ? LIST.slice(1) : LIST),
+      'notifications.markRead': (input: { notification_ids: number[] }) => {
+        read = true;
+        return { marked: input.notification_ids.length, unread_count: 0 };
+      },
+      'friends.respond': (input: { id: number; status: string }) => ({ ...input, friend_status: 'friends' }),
+    });
+    await screen.findByText('bob');
+    await user.click(within(entry('sent you a friend request')).getByRole('button', { name: 'Accept' }));
+    await vi.waitFor(() => expect(callsTo('notifications.list').length).toBeGreaterThan(1));
+    expect(await within(entry('sent you a friend request')).findByText('Accepted')).toBeInTheDocument();
+  });
+
   it('Accept answers the friend request, shows Accepted, marks it read and signals a refresh', async () => {
     const refresh = vi.fn();
     window.addEventListener('notificationRefresh', refresh);

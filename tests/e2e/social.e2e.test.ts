@@ -142,7 +142,7 @@ describe('friends, profiles, settings and blocks in Chromium', () => {
     const telegram = ann.getByRole('list', { name: 'Socials' }).getByRole('link');
     expect(await telegram.getAttribute('href')).toBe('https://t.me/ben_ranks');
     expect(await telegram.getAttribute('target')).toBe('_blank');
-    expect(await ann.getByRole('button', { name: 'Create Stack' }).isDisabled()).toBe(true);
+    expect(await ann.getByRole('button', { name: 'Create Stack' }).isEnabled()).toBe(true);
     expect(await ann.getByRole('button', { name: 'Unfriend' }).isEnabled()).toBe(true);
     expect(await ann.getByRole('row', { name: /Friend Stacks/ }).textContent()).toContain('0');
 

@@ -13,6 +13,8 @@ type Outcome = 'Accepted' | 'Ignored';
 
 interface EntryState {
   outcome?: Outcome;
+  /** An answered entry stays listed with its outcome even after the list is fetched again without it. */
+  answered?: Notification;
   dismissed?: boolean;
   busy?: boolean;
   error?: string;
@@ -67,7 +69,7 @@ function PanelContent({ onClose }: { onClose(): void }) {
       patch(notification.id, { busy: false, error: failure });
       return;
     }
-    patch(notification.id, { busy: false, outcome });
+    patch(notification.id, { busy: false, outcome, answered: notification });
     await markOne(notification.id);
     emit('notificationRefresh');
     void refreshSocialGraph();
@@ -108,7 +110,14 @@ function PanelContent({ onClose }: { onClose(): void }) {
     onClose();
   };
 
-  const visible = (list.data ?? []).filter((n) => !states[n.id]?.dismissed);
+  const listed = list.data ?? [];
+  const answeredSinceGone = Object.values(states).flatMap((state) =>
+    state.answered && !listed.some((n) => n.id === state.answered!.id) ? [state.answered] : [],
+  );
+  // The server lists newest first (created_at, then id); answered entries go back in that order.
+  const merged =
+    answeredSinceGone.length === 0 ? listed : [...listed, ...answeredSinceGone].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  const visible = merged.filter((n) => !states[n.id]?.dismissed);
 
   return (
     <Modal open title="Notifications" onClose={close} wide>
