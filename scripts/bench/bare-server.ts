@@ -32,7 +32,7 @@ async function main() {
   const secret = process.env.BENCH_JWT_SECRET;
   if (!databaseUrl || !secret) throw new Error('BENCH_DB_URL and BENCH_JWT_SECRET must be set');
   const statements = await captureAppStatements();
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.BENCH_POOL_MAX ?? 10) });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.BENCH_POOL_MAX ?? 10), options: '-c jit=off' /* as the app's pool (server/db/client.ts) */ });
 
   const query = async (template: StatementTemplate, values: Parameters<typeof bind>[1]) => (await pool.query(template.sql, bind(template, values))).rows;
 

@@ -310,7 +310,7 @@ async function main() {
 
   const secret = randomBytes(32).toString('hex');
   const env = { ...process.env, NODE_ENV: 'production', BENCH_DB_URL: seed.url, BENCH_JWT_SECRET: secret, BENCH_POOL_MAX: String(options.pool) };
-  const client = new pg.Client({ connectionString: seed.url });
+  const client = new pg.Client({ connectionString: seed.url, options: '-c jit=off' /* as the app's pool */ });
   await client.connect();
   try {
     const [app, bare] = await Promise.all([startServer('app-server.ts', env), startServer('bare-server.ts', env)]);

@@ -57,7 +57,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   const log = options.onQuery;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    // JIT compiles queries whose estimated cost is high (the feed's per-row visibility checks):
+    // 1-4 s of compiling for ~20 ms of work. The app's queries are short: keep it off.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10, options: '-c jit=off' });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, kind: 'pg', close: () => db.destroy() };
   }
