@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Stack } from '../../../../shared/schemas/stacks';
 import { ErrorBanner } from '../../components/error-banner';
 import { emit } from '../../lib/events';
+import { useTRPC } from '../../lib/trpc';
 import { UNTITLED } from './stack-card';
 
 /** What the dashboard gives a stack detail. Navigation defaults to the app's window events. */
@@ -150,4 +152,30 @@ export function LoadState({ failed, message, retrying, onRetry, onClose }: { fai
       </button>
     </div>
   );
+}
+
+/**
+ * Submitting a ranking (stack or twisted stack): after it the feed's banners change and the detail
+ * is fetched again to show the responses; a failure reads 'Failed to submit' (spec 2 §8).
+ */
+export function useSubmitRanking(send: (positionIds: number[]) => Promise<unknown>, onReload: () => Promise<unknown>) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (positionIds: number[]) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      await send(positionIds);
+      void queryClient.invalidateQueries(trpc.stacks.list.pathFilter());
+      await onReload();
+    } catch (failure) {
+      console.error('Failed to submit', failure);
+      setError('Failed to submit');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return { submit, submitting, error };
 }

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { describeScore } from '../../../../shared/scoring';
 import type { Stack } from '../../../../shared/schemas/stacks';
 import { useCurrentUser } from '../../lib/current-user';
 import { useTRPC } from '../../lib/trpc';
 import { CommentsSection } from './comments-section';
-import { DetailHeader, LinkButton, LoadState, navigationOf, useLoadCallbacks, type Navigation, type StackDetailProps } from './detail-parts';
+import { DetailHeader, LinkButton, LoadState, navigationOf, useLoadCallbacks, useSubmitRanking, type Navigation, type StackDetailProps } from './detail-parts';
 import { RankingBoard } from './ranking-board';
 import { PositionList, rankedItems, ResponseCard } from './response-cards';
 import { StackActions } from './stack-actions';
@@ -36,24 +35,11 @@ interface StackContentProps {
 
 function StackContent({ stack, nav, onClose, onReload }: StackContentProps) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const me = useCurrentUser();
   const meId = me.data?.id;
   const isAdmin = me.data?.role === 'ADMIN';
   const complete = useMutation(trpc.stacks.complete.mutationOptions());
-  const [submitError, setSubmitError] = useState<string | null>(null);
-
-  const submit = async (positionIds: number[]) => {
-    setSubmitError(null);
-    try {
-      await complete.mutateAsync({ id: stack.id, position_ids: positionIds });
-      void queryClient.invalidateQueries(trpc.stacks.list.pathFilter());
-      await onReload();
-    } catch (error) {
-      console.error('Failed to submit', error);
-      setSubmitError('Failed to submit');
-    }
-  };
+  const ranking = useSubmitRanking((positionIds) => complete.mutateAsync({ id: stack.id, position_ids: positionIds }), onReload);
 
   const answered = stack.me.is_answered;
   return (
@@ -65,7 +51,7 @@ function StackContent({ stack, nav, onClose, onReload }: StackContentProps) {
           <CommentsSection kind="stack" stackId={stack.id} comments={stack.comments} meId={meId} isAdmin={isAdmin} onChanged={onReload} onOpenUser={nav.onOpenUser} />
         </>
       ) : (
-        <RankingBoard key={stack.positions.join('\n')} positions={stack.positions} onSubmit={submit} submitting={complete.isPending} error={submitError} />
+        <RankingBoard key={stack.positions.join('\n')} positions={stack.positions} onSubmit={ranking.submit} submitting={ranking.submitting} error={ranking.error} />
       )}
       <StackActions stack={stack} meId={meId} isAdmin={isAdmin} onReload={onReload} onClose={onClose} onOpenStack={nav.onOpenStack} />
     </div>

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useCurrentUser } from '../../lib/current-user';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
 import { CommentsSection } from './comments-section';
-import { DetailHeader, LinkButton, LoadState, navigationOf, useLoadCallbacks, type Navigation, type StackDetailProps } from './detail-parts';
+import { DetailHeader, LinkButton, LoadState, navigationOf, useLoadCallbacks, useSubmitRanking, type Navigation, type StackDetailProps } from './detail-parts';
 import { RankingBoard } from './ranking-board';
 import { PositionList, rankedItems, ResponseCard } from './response-cards';
 import { useStackQueryOptions } from './stack-queries';
@@ -57,24 +57,11 @@ interface TwistedContentProps {
 
 function TwistedContent({ stack, nav, onClose, onReload }: TwistedContentProps) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const me = useCurrentUser();
   const meId = me.data?.id;
   const isAdmin = me.data?.role === 'ADMIN';
   const complete = useMutation(trpc.twistedStacks.complete.mutationOptions());
-  const [submitError, setSubmitError] = useState<string | null>(null);
-
-  const submit = async (positionIds: number[]) => {
-    setSubmitError(null);
-    try {
-      await complete.mutateAsync({ id: stack.id, position_ids: positionIds });
-      void queryClient.invalidateQueries(trpc.stacks.list.pathFilter());
-      await onReload();
-    } catch (error) {
-      console.error('Failed to submit', error);
-      setSubmitError('Failed to submit');
-    }
-  };
+  const ranking = useSubmitRanking((positionIds) => complete.mutateAsync({ id: stack.id, position_ids: positionIds }), onReload);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 rounded-box border-l-4 border-purple-500 pl-4">
@@ -92,7 +79,7 @@ function TwistedContent({ stack, nav, onClose, onReload }: TwistedContentProps) 
           <CommentsSection kind="twisted" stackId={stack.id} comments={stack.comments} meId={meId} isAdmin={isAdmin} onChanged={onReload} onOpenUser={nav.onOpenUser} />
         </>
       ) : (
-        <RankingBoard key={stack.positions.join('\n')} positions={stack.positions} onSubmit={submit} submitting={complete.isPending} error={submitError} />
+        <RankingBoard key={stack.positions.join('\n')} positions={stack.positions} onSubmit={ranking.submit} submitting={ranking.submitting} error={ranking.error} />
       )}
       <TwistedActions stack={stack} onReload={onReload} onClose={onClose} />
     </div>
