@@ -3,6 +3,7 @@ import * as createAccounts from './2026_11_22_000001_create_accounts';
 import * as createSocialGraph from './2026_11_22_000002_create_social_graph';
 import * as createGroups from './2026_11_22_000003_create_groups';
 import * as createStacks from './2026_11_22_000004_create_stacks';
+import * as createBots from './2026_11_22_000005_create_bots';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000002_create_social_graph': createSocialGraph,
   '2026_11_22_000003_create_groups': createGroups,
   '2026_11_22_000004_create_stacks': createStacks,
+  '2026_11_22_000005_create_bots': createBots,
 };

@@ -1,7 +1,11 @@
 import { parseArgs } from 'node:util';
+import { CreateBotInput } from '../shared/schemas/bots';
+import { forgetRun, runBot } from '../server/bots/engine';
 import { openAndMigrate } from '../server/bootstrap';
 import { buildConfig } from '../server/config';
 import { DataFolderBusyError, type Db } from '../server/db/client';
+import { AppError } from '../server/errors';
+import { createBot, userIdByName } from '../server/modules/bots/bots.service';
 import { loadEnv } from '../server/env';
 import { createLogger } from '../server/logger';
 import { createRegistrationCode } from '../server/modules/codes/codes.service';
@@ -23,6 +27,14 @@ function positiveInt(value: string | undefined, flag: string): number | undefine
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} takes a whole number of 1 or more (got "${value}")`);
   return n;
+}
+
+/** A comma-separated list; empty items are dropped. */
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 const commands: Record<string, Command> = {
@@ -63,6 +75,73 @@ const commands: Record<string, Command> = {
       return async (db) => {
         const count = await broadcastReleaseNotes(db, message);
         console.log(`Release notes sent to ${count} ${count === 1 ? 'user' : 'users'}`);
+      };
+    },
+  },
+  'bots:create': {
+    usage: 'bots:create --name N --bio B --avatar 1-9 --owner <username> (--user <username> | --group <groupId>) [--days 0,1,2] [--tags "a,b (ctx)"]',
+    summary:
+      'Make a bot posting to a user or a group. --days: weekdays separated by commas, 0 = Monday (every day by default). --tags: tags separated by commas (a tag itself cannot contain one). The bot id is printed alone on the last line.',
+    prepare(args) {
+      const { values } = parseArgs({
+        args,
+        options: {
+          name: { type: 'string' },
+          bio: { type: 'string' },
+          avatar: { type: 'string' },
+          owner: { type: 'string' },
+          user: { type: 'string' },
+          group: { type: 'string' },
+          days: { type: 'string' },
+          tags: { type: 'string' },
+        },
+      });
+      if (!values.owner) throw new UsageError('--owner <username> is required');
+      if ((values.user === undefined) === (values.group === undefined)) throw new UsageError('Give exactly one audience: --user <username> or --group <groupId>');
+      const groupId = positiveInt(values.group, '--group');
+      const days = values.days === undefined ? undefined : list(values.days).map(Number);
+      // Placeholder ids: the owner and audience user are looked up by name once the database is open.
+      const parsed = CreateBotInput.safeParse({
+        name: values.name,
+        bio: values.bio ?? '',
+        avatar_id: values.avatar === undefined ? undefined : Number(values.avatar),
+        owner_id: 1,
+        audience: groupId !== undefined ? { type: 'group', group_id: groupId } : { type: 'user', user_id: 1 },
+        schedule: days,
+        tags: list(values.tags),
+      });
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n'));
+      const owner = values.owner;
+      const audienceUser = values.user;
+      return async (db) => {
+        const ownerId = await userIdByName(db, owner);
+        if (ownerId === undefined) throw new UsageError(`No active user named "${owner}"`);
+        let audience = parsed.data.audience;
+        if (audienceUser !== undefined) {
+          const userId = await userIdByName(db, audienceUser);
+          if (userId === undefined) throw new UsageError(`No active user named "${audienceUser}"`);
+          audience = { type: 'user', user_id: userId };
+        }
+        const bot = await createBot(db, { ...parsed.data, owner_id: ownerId, audience });
+        console.log(`Bot "${bot.name}" created:`);
+        console.log(bot.id);
+      };
+    },
+  },
+  'bots:run': {
+    usage: 'bots:run <id> [--force]',
+    summary: "Run a bot now, whatever its schedule, once per UTC day (--force deletes today's run record first). Prints the run record as JSON.",
+    prepare(args) {
+      const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { force: { type: 'boolean' } } });
+      if (positionals.length !== 1) throw new UsageError('usage: bots:run <id> [--force]');
+      const id = positiveInt(positionals[0], '<id>') as number;
+      return async (db) => {
+        const now = new Date();
+        if (!(await db.selectFrom('bots').select('id').where('id', '=', id).executeTakeFirst())) throw new UsageError(`No bot with id ${id}`);
+        if (values.force) await forgetRun(db, id, now);
+        const result = await runBot(db, id, now);
+        if (result.skipped) throw new UsageError(`Bot ${id} already ran today (${result.run_on}); use --force to run it again`);
+        console.log(JSON.stringify(result.run, null, 2));
       };
     },
   },
@@ -109,7 +188,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof UsageError || error instanceof DataFolderBusyError) console.error(error.message);
+    if (error instanceof UsageError || error instanceof DataFolderBusyError || error instanceof AppError) console.error(error.message);
     else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(error.message);
     else console.error(error);
     process.exit(1);

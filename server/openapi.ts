@@ -14,6 +14,7 @@ const TAGS: Record<string, string> = {
   groups: 'Groups, membership, invitations and owner powers.',
   stacks: 'Stacks: create, rank, compare, comment, hide, sandbox, edit.',
   'twisted stacks': 'Twisted stacks: a stack re-asked with a twist, and its comments.',
+  bots: 'Bots: their schedule, tags and run records; admins create them.',
 };
 
 const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; send the token from login or

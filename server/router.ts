@@ -1,4 +1,5 @@
 import { authRouter } from './modules/auth/auth.router';
+import { botsRouter } from './modules/bots/bots.router';
 import { friendsRouter } from './modules/friends/friends.router';
 import { groupsRouter } from './modules/groups/groups.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
@@ -7,7 +8,7 @@ import { twistedStacksRouter } from './modules/stacks/twisted-stacks.router';
 import { usersRouter } from './modules/users/users.router';
 import { router } from './trpc/init';
 
-/** One router per domain; bots join with their issue join here. */
+/** One router per domain. */
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
@@ -16,6 +17,7 @@ export const appRouter = router({
   groups: groupsRouter,
   stacks: stacksRouter,
   twistedStacks: twistedStacksRouter,
+  bots: botsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -179,6 +179,49 @@ export interface CommentsTable {
   updated_at: CreatedAt;
 }
 
+export type BotKeywordStatus = 'PENDING' | 'ACTIVE' | 'DEACTIVATING' | 'DISABLED';
+
+export interface BotsTable {
+  id: Generated<number>;
+  name: string;
+  bio: Generated<string>;
+  avatar_id: number;
+  owner_id: number;
+  /** A user audience; exactly one of friend_id and group_id is set. */
+  friend_id: number | null;
+  group_id: number | null;
+  /** Weekdays 0-6, Monday = 0. */
+  schedule: Json<number[]>;
+  generator: Generated<string>;
+  /** ACTIVE tags used after this moment are in the current rotation (is_available false). */
+  rotation_started_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface BotKeywordsTable {
+  id: Generated<number>;
+  bot_id: number;
+  name: string;
+  status: Generated<BotKeywordStatus>;
+  last_used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface BotRunsTable {
+  id: Generated<number>;
+  bot_id: number;
+  /** The UTC day of the run, 'YYYY-MM-DD'; unique per bot. */
+  run_on: ColumnType<string, string, string>;
+  started_at: CreatedAt;
+  success: Generated<boolean>;
+  /** Seconds. */
+  runtime: Generated<number>;
+  keywords_prompt: ColumnType<string[], string | undefined, string>;
+  raw_prompt: Generated<string>;
+  stack_id: number | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   registration_codes: RegistrationCodesTable;
@@ -198,4 +241,7 @@ export interface Database {
   stack_views: StackViewsTable;
   stack_hides: StackHidesTable;
   comments: CommentsTable;
+  bots: BotsTable;
+  bot_keywords: BotKeywordsTable;
+  bot_runs: BotRunsTable;
 }

@@ -127,8 +127,20 @@ export async function backdate(t: TestApp, id: number, hours: number): Promise<v
     .execute();
 }
 
-/** Turns a stack into a bot stack (bots arrive with their own issue): sets bot_id straight in the database. */
-export async function makeBotStack(t: TestApp, id: number, botId = 1): Promise<void> {
+/**
+ * Turns a stack into a bot stack straight in the database: sets bot_id to `botId`, or to a new bot
+ * owned by the stack's owner with the stack's audience.
+ */
+export async function makeBotStack(t: TestApp, id: number, botId?: number): Promise<void> {
+  if (botId === undefined) {
+    const stack = await t.db.selectFrom('stacks').select(['owner_id', 'friend_id', 'group_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const bot = await t.db
+      .insertInto('bots')
+      .values({ name: 'Factory bot', avatar_id: 1, owner_id: stack.owner_id, friend_id: stack.friend_id, group_id: stack.group_id, schedule: '[0]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    botId = bot.id;
+  }
   await t.db.updateTable('stacks').set({ bot_id: botId }).where('id', '=', id).execute();
 }
 

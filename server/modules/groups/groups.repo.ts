@@ -101,7 +101,7 @@ export function findGroupAccess(db: Db, groupId: number, viewerId: number) {
     .executeTakeFirst();
 }
 
-/** What members see: members, invitation candidates (the viewer's friends), open invitations, blocks. */
+/** What members see: members, invitation candidates (the viewer's friends), open invitations, blocks, bots. */
 export function findMemberView(db: Db, groupId: number, viewerId: number) {
   return db
     .selectNoFrom((eb) => [
@@ -138,6 +138,9 @@ export function findMemberView(db: Db, groupId: number, viewerId: number) {
           .where('b.group_id', '=', groupId)
           .orderBy(sql`lower(u.username)`),
       ).as('blocks'),
+      jsonArrayFrom(
+        eb.selectFrom('bots as b').select(['b.id', 'b.name', 'b.bio', 'b.avatar_id']).where('b.group_id', '=', groupId).orderBy(sql`lower(b.name)`).orderBy('b.id'),
+      ).as('bots'),
     ])
     .executeTakeFirstOrThrow();
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { areFriends } from '../friends/friends.repo';
 import * as notifications from '../notifications/notifications.repo';
+import { listGroupBots as findGroupBots } from '../bots/bots.repo';
 import { isVisibleUser } from '../users/profiles.repo';
 import * as repo from './groups.repo';
 
@@ -85,18 +86,18 @@ export async function getGroup(db: Db, viewerId: number, groupId: number): Promi
   return {
     ...base,
     members: view.members,
-    bots: [],
+    bots: view.bots,
     non_members: base.can_invite ? view.non_members : [],
     pending_invitation_user_ids: view.pending.map((p) => p.to_user_id),
     blocks: isOwner ? view.blocks.map((b) => ({ ...b, created_at: iso(b.created_at) })) : [],
   };
 }
 
-/** Bots of a group, for its members. Bots arrive with the bots issue; until then there are none. */
+/** Bots of a group, for its members. */
 export async function listGroupBots(db: Db, viewerId: number, groupId: number) {
   const group = await loadGroup(db, groupId, viewerId);
   requireMember(group, 'see the bots of a group');
-  return [];
+  return findGroupBots(db, groupId);
 }
 
 /**

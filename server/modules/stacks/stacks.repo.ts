@@ -17,6 +17,10 @@ const audienceJson = sql<{ type: 'friend' | 'group'; user: { id: number; usernam
     'user', (select json_build_object('id', fu.id, 'username', fu.username, 'avatar_id', fu.avatar_id) from users fu where fu.id = s.friend_id),
     'group', (select json_build_object('id', ag.id, 'name', ag.name) from groups ag where ag.id = s.group_id))`;
 
+/** The bot that posted `s`, or null. */
+const botJson = sql<{ id: number; name: string; avatar_id: number } | null>`
+  (select json_build_object('id', sb.id, 'name', sb.name, 'avatar_id', sb.avatar_id) from bots sb where sb.id = s.bot_id)`;
+
 /** The twist of a twisted row, or of a stack that was twisted. */
 const twistOfRow = sql<{ id: number; twist_description: string; owner_id: number; owner_username: string } | null>`
   case when s.parent_id is null then null else
@@ -78,6 +82,7 @@ export function listFeed(
       's.updated_at',
       audienceJson.as('audience'),
       's.bot_id',
+      botJson.as('bot'),
       twistOfRow.as('twist'),
       jsonArrayFrom(
         eb
@@ -126,6 +131,7 @@ export function findStackForViewer(db: Db, viewer: Viewer, id: number, kind: 'st
       's.friend_id',
       's.group_id',
       's.bot_id',
+      botJson.as('bot'),
       audienceJson.as('audience'),
       sql<boolean>`s.created_at > now() - interval '1 hour'`.as('in_edit_window'),
       sql<{ id: number; twist_description: string; owner_id: number; owner_username: string } | null>`(

@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Db } from '../../db/client';
+import type { BotKeywordStatus } from '../../db/schema';
+
+export interface Viewer {
+  id: number;
+  isAdmin: boolean;
+}
+
+/**
+ * Bots whose stacks the viewer can see (aliased `b`): user bots whose audience user or owner is
+ * the viewer, group bots of live groups the viewer is a member of. Admins see every bot when
+ * `includeAdmin` (a single bot), not in lists.
+ */
+function canSeeBot(viewer: Viewer, includeAdmin: boolean) {
+  return sql<boolean>`(${sql.lit(includeAdmin && viewer.isAdmin)}
+    or (b.friend_id is not null and (b.friend_id = ${viewer.id} or b.owner_id = ${viewer.id}))
+    or (b.group_id is not null and exists (select 1 from group_members gm join groups gg on gg.id = gm.group_id
+      where gm.group_id = b.group_id and gm.user_id = ${viewer.id} and gg.retired_at is null)))`;
+}
+
+/** ACTIVE tags used in the current rotation are not available (spec 2 §4). */
+export const keywordAvailable = sql<boolean>`not (k.status = 'ACTIVE' and k.last_used_at is not null
+  and k.last_used_at > coalesce(b.rotation_started_at, '-infinity'::timestamptz))`;
+
+export function listVisibleBots(db: Db, viewer: Viewer) {
+  return db
+    .selectFrom('bots as b')
+    .select(['b.id', 'b.name', 'b.bio', 'b.avatar_id'])
+    .where(canSeeBot(viewer, false))
+    .orderBy(sql`lower(b.name)`)
+    .orderBy('b.id')
+    .execute();
+}
+
+/** The bots of a group (for its members). */
+export function listGroupBots(db: Db, groupId: number) {
+  return db.selectFrom('bots as b').select(['b.id', 'b.name', 'b.bio', 'b.avatar_id']).where('b.group_id', '=', groupId).orderBy(sql`lower(b.name)`).orderBy('b.id').execute();
+}
+
+/** One bot as the viewer may see it, with owner, audience, tags and edit rights; undefined when not visible. */
+export function findBotForViewer(db: Db, viewer: Viewer, id: number) {
+  return db
+    .selectFrom('bots as b')
+    .innerJoin('users as o', 'o.id', 'b.owner_id')
+    .leftJoin('users as f', 'f.id', 'b.friend_id')
+    .leftJoin('groups as g', 'g.id', 'b.group_id')
+    .select((eb) => [
+      'b.id',
+      'b.name',
+      'b.bio',
+      'b.avatar_id',
+      'b.owner_id',
+      'o.username as owner_username',
+      'o.avatar_id as owner_avatar_id',
+      'b.friend_id',
+      'f.username as friend_username',
+      'f.avatar_id as friend_avatar_id',
+      'b.group_id',
+      'g.name as group_name',
+      'g.owner_id as group_owner_id',
+      'b.schedule',
+      jsonArrayFrom(
+        eb
+          .selectFrom('bot_keywords as k')
+          .select(['k.id', 'k.name', 'k.status', keywordAvailable.as('is_available')])
+          .whereRef('k.bot_id', '=', 'b.id')
+          .orderBy(sql`lower(k.name)`),
+      ).as('keywords'),
+    ])
+    .where('b.id', '=', id)
+    .where(canSeeBot(viewer, true))
+    .executeTakeFirst();
+}
+
+export function findBot(db: Db, id: number) {
+  return db.selectFrom('bots').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertBot(
+  db: Db,
+  values: { name: string; bio: string; avatar_id: number; owner_id: number; friend_id: number | null; group_id: number | null; schedule: number[] },
+) {
+  return db
+    .insertInto('bots')
+    .values({ ...values, schedule: JSON.stringify(values.schedule) })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+}
+
+export function listKeywords(db: Db, botId: number) {
+  return db.selectFrom('bot_keywords').select(['id', 'name', 'status', 'last_used_at']).where('bot_id', '=', botId).execute();
+}
+
+export async function insertKeywords(db: Db, botId: number, names: string[]) {
+  if (names.length === 0) return;
+  await db
+    .insertInto('bot_keywords')
+    .values(names.map((name) => ({ bot_id: botId, name, status: 'PENDING' as const })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function setKeywordStatus(db: Db, ids: number[], status: BotKeywordStatus) {
+  if (ids.length === 0) return;
+  await db.updateTable('bot_keywords').set({ status }).where('id', 'in', ids).execute();
+}
+
+export async function deleteDisabledKeywords(db: Db, botId: number) {
+  await db.deleteFrom('bot_keywords').where('bot_id', '=', botId).where('status', '=', 'DISABLED').execute();
+}
+
+/** Serialises tag edits and runs of one bot. */
+export async function lockBot(trx: Db, botId: number) {
+  return trx.selectFrom('bots').selectAll().where('id', '=', botId).forUpdate().executeTakeFirst();
+}
+
+const runColumns = [
+  'r.id',
+  sql<string>`r.run_on::text`.as('run_on'),
+  'r.success',
+  'r.runtime',
+  'r.keywords_prompt',
+  'r.raw_prompt',
+  'r.stack_id',
+  'r.error',
+  'r.started_at',
+] as const;
+
+export function listRuns(db: Db, botId: number, page: { offset: number; limit: number }) {
+  return db
+    .selectFrom('bot_runs as r')
+    .select(runColumns)
+    .where('r.bot_id', '=', botId)
+    .orderBy('r.run_on', 'desc')
+    .orderBy('r.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export function findRun(db: Db, runId: number) {
+  return db.selectFrom('bot_runs as r').select(runColumns).where('r.id', '=', runId).executeTakeFirstOrThrow();
+}

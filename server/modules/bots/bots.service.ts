@@ -1,0 +1,164 @@
+import type { Bot, BotRun, CreateBotInput } from '../../../shared/schemas/bots';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../errors';
+import * as repo from './bots.repo';
+import type { Viewer } from './bots.repo';
+
+export type { Viewer };
+export const viewerOf = (user: { id: number; role: string }): Viewer => ({ id: user.id, isAdmin: user.role === 'ADMIN' });
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const BOT_NOT_FOUND = 'Bot not found';
+
+type BotRow = NonNullable<Awaited<ReturnType<typeof repo.findBotForViewer>>>;
+
+/** Who may edit tags: the bot's owner, admins, the audience user, the owner of the audience group. */
+function canEditTags(row: { owner_id: number; friend_id: number | null; group_owner_id: number | null }, viewer: Viewer): boolean {
+  return viewer.isAdmin || row.owner_id === viewer.id || row.friend_id === viewer.id || row.group_owner_id === viewer.id;
+}
+
+function toBot(row: BotRow, viewer: Viewer): Bot {
+  const friend = row.friend_id !== null ? { id: row.friend_id, username: row.friend_username ?? '', avatar_id: row.friend_avatar_id ?? 1 } : null;
+  const group = row.group_id !== null ? { id: row.group_id, name: row.group_name ?? '' } : null;
+  return {
+    id: row.id,
+    name: row.name,
+    avatar_id: row.avatar_id,
+    bio: row.bio,
+    owner_id: row.owner_id,
+    owner: { username: row.owner_username, avatar_id: row.owner_avatar_id },
+    friend_id: row.friend_id,
+    friend,
+    group,
+    audience: friend ? { type: 'user', user: friend } : { type: 'group', group: group as { id: number; name: string } },
+    data: { schedule: [...row.schedule].sort((a, b) => a - b) },
+    keywords: row.keywords.map((k) => ({ id: k.id, name: k.name, status: k.status, is_available: k.is_available })),
+    can_edit_tags: canEditTags(row, viewer),
+  };
+}
+
+async function loadBot(db: Db, viewer: Viewer, id: number): Promise<BotRow> {
+  const row = await repo.findBotForViewer(db, viewer, id);
+  if (!row) throw notFound(BOT_NOT_FOUND, 'BOT_NOT_FOUND');
+  return row;
+}
+
+async function loadEditableBot(db: Db, viewer: Viewer, id: number): Promise<BotRow> {
+  const row = await loadBot(db, viewer, id);
+  if (!canEditTags(row, viewer)) throw forbidden("Only the bot's owner, its audience or an admin can edit its tags", 'NOT_BOT_EDITOR');
+  return row;
+}
+
+/** Distinct names, case-insensitively, first spelling kept. */
+function distinct(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((name) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
+}
+
+export function listBots(db: Db, viewer: Viewer) {
+  return repo.listVisibleBots(db, viewer);
+}
+
+export async function getBot(db: Db, viewer: Viewer, id: number): Promise<Bot> {
+  return toBot(await loadBot(db, viewer, id), viewer);
+}
+
+export function toRun(row: Awaited<ReturnType<typeof repo.findRun>>): BotRun {
+  return {
+    id: row.id,
+    run_on: row.run_on,
+    success: row.success,
+    runtime: Number(row.runtime),
+    keywords_prompt: row.keywords_prompt,
+    raw_prompt: row.raw_prompt,
+    stack_id: row.stack_id,
+    error: row.error,
+    started_at: iso(row.started_at),
+    created_at: iso(row.started_at),
+  };
+}
+
+/** Run records, newest first. */
+export async function listRuns(db: Db, viewer: Viewer, id: number, page: { offset: number; limit: number }): Promise<BotRun[]> {
+  await loadBot(db, viewer, id);
+  return (await repo.listRuns(db, id, page)).map(toRun);
+}
+
+/** New names become PENDING; a DISABLED one becomes PENDING again; others are left as they are. */
+export async function addKeywords(db: Db, viewer: Viewer, id: number, names: string[]): Promise<Bot> {
+  await loadEditableBot(db, viewer, id);
+  await db.transaction().execute(async (trx) => {
+    await repo.lockBot(trx, id);
+    const existing = new Map((await repo.listKeywords(trx, id)).map((k) => [k.name.toLowerCase(), k]));
+    const wanted = distinct(names);
+    await repo.insertKeywords(
+      trx,
+      id,
+      wanted.filter((name) => !existing.has(name.toLowerCase())),
+    );
+    await repo.setKeywordStatus(
+      trx,
+      wanted.map((name) => existing.get(name.toLowerCase())).filter((k) => k?.status === 'DISABLED').map((k) => k!.id),
+      'PENDING',
+    );
+  });
+  return getBot(db, viewer, id);
+}
+
+/** Existing PENDING or ACTIVE names become DEACTIVATING (DISABLED at the next run); purge removes every DISABLED tag. */
+export async function removeKeywords(db: Db, viewer: Viewer, id: number, names: string[], purge: boolean): Promise<Bot> {
+  await loadEditableBot(db, viewer, id);
+  await db.transaction().execute(async (trx) => {
+    await repo.lockBot(trx, id);
+    const wanted = new Set(names.map((name) => name.toLowerCase()));
+    const keywords = await repo.listKeywords(trx, id);
+    await repo.setKeywordStatus(
+      trx,
+      keywords.filter((k) => wanted.has(k.name.toLowerCase()) && (k.status === 'PENDING' || k.status === 'ACTIVE')).map((k) => k.id),
+      'DEACTIVATING',
+    );
+    if (purge) await repo.deleteDisabledKeywords(trx, id);
+  });
+  return getBot(db, viewer, id);
+}
+
+async function activeUser(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'username']).where('id', '=', id).where('is_active', '=', true).executeTakeFirst();
+}
+
+async function activeUserByName(db: Db, username: string) {
+  return db.selectFrom('users').select(['id', 'username']).where(({ fn }) => fn('lower', ['username']), '=', username.toLowerCase()).where('is_active', '=', true).executeTakeFirst();
+}
+
+/** Admins (API and CLI): a bot with its initial tags PENDING. */
+export async function createBot(db: Db, input: CreateBotInput) {
+  if (!(await activeUser(db, input.owner_id))) throw notFound('Owner not found', 'USER_NOT_FOUND');
+  let friendId: number | null = null;
+  let groupId: number | null = null;
+  if (input.audience.type === 'user') {
+    if (!(await activeUser(db, input.audience.user_id))) throw notFound('User not found', 'USER_NOT_FOUND');
+    friendId = input.audience.user_id;
+  } else {
+    const group = await db.selectFrom('groups').select('id').where('id', '=', input.audience.group_id).where('retired_at', 'is', null).executeTakeFirst();
+    if (!group) throw notFound('Group not found', 'GROUP_NOT_FOUND');
+    groupId = group.id;
+  }
+  return db.transaction().execute(async (trx) => {
+    const bot = await repo.insertBot(trx, {
+      name: input.name,
+      bio: input.bio,
+      avatar_id: input.avatar_id,
+      owner_id: input.owner_id,
+      friend_id: friendId,
+      group_id: groupId,
+      schedule: [...new Set(input.schedule)].sort((a, b) => a - b),
+    });
+    await repo.insertKeywords(trx, bot.id, distinct(input.tags));
+    return bot;
+  });
+}
+
+/** The CLI's lookup: a user id by username, or undefined. */
+export async function userIdByName(db: Db, username: string): Promise<number | undefined> {
+  return (await activeUserByName(db, username))?.id;
+}

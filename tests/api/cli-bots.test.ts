@@ -1,0 +1,144 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../server/db/client';
+import { migrateToLatest } from '../../server/db/migrate';
+import { createUser } from '../factories/users';
+
+/** bots:create and bots:run in a child process on its own temporary embedded database (as cli.test.ts). */
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+const TIMEOUT = 60_000;
+
+let dataDir: string;
+let pgliteDir: string;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[]): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  return new Promise((resolve) => {
+    execFile(tsx, ['scripts/cli.ts', ...args], { cwd: repoRoot, env, timeout: 50_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+async function withFolder<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ pgliteDir });
+  try {
+    return await fn(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+function expectCleanFailure(result: CliResult, message: string) {
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain(message);
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+  expect(result.stdout).toBe('');
+}
+
+let owner: { username: string; id: number };
+let audience: { username: string; id: number };
+let groupId: number;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-cli-bots-'));
+  pgliteDir = path.join(dataDir, 'pglite');
+  await withFolder(async (db) => {
+    await migrateToLatest(db);
+    owner = await createUser(db);
+    audience = await createUser(db);
+    const group = await db.insertInto('groups').values({ name: 'Cli club', owner_id: owner.id }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('group_members').values({ group_id: group.id, user_id: owner.id, role: 'OWNER' }).execute();
+    groupId = group.id;
+  });
+}, 60_000);
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('scripts/cli.ts bots', () => {
+  it(
+    'bots:create makes a group bot with PENDING tags and prints its id last; bots:run runs it once a day',
+    async () => {
+      const created = await runCli([
+        'bots:create', '--name', 'Clubbot', '--bio', 'Daily picks', '--avatar', '5', '--owner', owner.username,
+        '--group', String(groupId), '--days', '0,2,4', '--tags', 'pizza, movies (horror)',
+      ]);
+      expect(created.stderr).toBe('');
+      expect(created.code).toBe(0);
+      const id = Number(created.stdout.trimEnd().split('\n').at(-1));
+      expect(Number.isInteger(id) && id > 0).toBe(true);
+      await withFolder(async (db) => {
+        const bot = await db.selectFrom('bots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        expect(bot).toMatchObject({ name: 'Clubbot', bio: 'Daily picks', avatar_id: 5, owner_id: owner.id, group_id: groupId, friend_id: null, schedule: [0, 2, 4] });
+        const tags = await db.selectFrom('bot_keywords').select(['name', 'status']).where('bot_id', '=', id).orderBy('name').execute();
+        expect(tags).toEqual([{ name: 'movies (horror)', status: 'PENDING' }, { name: 'pizza', status: 'PENDING' }]);
+      });
+
+      const run = await runCli(['bots:run', String(id)]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const record = JSON.parse(run.stdout);
+      expect(record).toMatchObject({ success: true, run_on: new Date().toISOString().slice(0, 10), error: null });
+      expect([...record.keywords_prompt].sort()).toEqual(['movies (horror)', 'pizza']);
+
+      expectCleanFailure(await runCli(['bots:run', String(id)]), `Bot ${id} already ran today`);
+
+      const forced = await runCli(['bots:run', String(id), '--force']);
+      expect(forced.code).toBe(0);
+      expect(JSON.parse(forced.stdout)).toMatchObject({ success: true });
+      await withFolder(async (db) => {
+        const stacks = await db.selectFrom('stacks').select(['id', 'group_id', 'owner_id']).where('bot_id', '=', id).execute();
+        expect(stacks).toHaveLength(2);
+        expect(stacks.every((s) => s.group_id === groupId && s.owner_id === owner.id)).toBe(true);
+        const runs = await db.selectFrom('bot_runs').select('id').where('bot_id', '=', id).execute();
+        expect(runs).toHaveLength(1);
+      });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'bots:create makes a user bot for --user',
+    async () => {
+      const created = await runCli(['bots:create', '--name', 'Pal', '--avatar', '1', '--owner', owner.username, '--user', audience.username]);
+      expect(created.code).toBe(0);
+      const id = Number(created.stdout.trimEnd().split('\n').at(-1));
+      await withFolder(async (db) => {
+        const bot = await db.selectFrom('bots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        expect(bot).toMatchObject({ friend_id: audience.id, group_id: null, schedule: [0, 1, 2, 3, 4, 5, 6] });
+      });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'refuses bad input cleanly',
+    async () => {
+      const base = ['bots:create', '--name', 'Bad', '--avatar', '1', '--owner', owner.username];
+      expectCleanFailure(await runCli([...base]), 'Give exactly one audience: --user <username> or --group <groupId>');
+      expectCleanFailure(await runCli([...base, '--user', 'x', '--group', '1']), 'Give exactly one audience');
+      expectCleanFailure(await runCli([...base, '--user', audience.username, '--tags', 'a (b) (c)']), 'Invalid tag format.');
+      expectCleanFailure(await runCli([...base, '--user', audience.username, '--days', '7']), 'schedule must list distinct weekdays');
+      expectCleanFailure(await runCli([...base, '--user', 'nobody_here']), 'No active user named "nobody_here"');
+      expectCleanFailure(await runCli([...base, '--group', '999999']), 'Group not found');
+      expectCleanFailure(await runCli(['bots:run', '999999']), 'No bot with id 999999');
+      expectCleanFailure(await runCli(['bots:run']), 'usage: bots:run <id> [--force]');
+    },
+    TIMEOUT,
+  );
+});
