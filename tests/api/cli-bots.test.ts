@@ -1,63 +1,21 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db/client';
-import { migrateToLatest } from '../../server/db/migrate';
+import type { Db } from '../../server/db/client';
+import { createCliSandbox, expectCleanFailure, type CliSandbox } from '../helpers/cli';
 import { createUser } from '../factories/users';
 
 /** bots:create and bots:run in a child process on its own temporary embedded database (as cli.test.ts). */
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+let sandbox: CliSandbox;
+const runCli = (args: string[]) => sandbox.run(args);
 const TIMEOUT = 60_000;
-
-let dataDir: string;
-let pgliteDir: string;
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[]): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  return new Promise((resolve) => {
-    execFile(tsx, ['scripts/cli.ts', ...args], { cwd: repoRoot, env, timeout: 50_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-async function withFolder<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const handle = await openDatabase({ pgliteDir });
-  try {
-    return await fn(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
-function expectCleanFailure(result: CliResult, message: string) {
-  expect(result.code).toBe(1);
-  expect(result.stderr).toContain(message);
-  expect(result.stderr).not.toMatch(/^\s+at /m);
-  expect(result.stdout).toBe('');
-}
+const withFolder = <T,>(fn: (db: Db) => Promise<T>) => sandbox.withFolder(fn);
 
 let owner: { username: string; id: number };
 let audience: { username: string; id: number };
 let groupId: number;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-cli-bots-'));
-  pgliteDir = path.join(dataDir, 'pglite');
+  sandbox = await createCliSandbox('stacks-cli-bots-');
   await withFolder(async (db) => {
-    await migrateToLatest(db);
     owner = await createUser(db);
     audience = await createUser(db);
     const group = await db.insertInto('groups').values({ name: 'Cli club', owner_id: owner.id }).returning('id').executeTakeFirstOrThrow();
@@ -66,9 +24,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(() => {
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => sandbox.remove());
 
 describe('scripts/cli.ts bots', () => {
   it(

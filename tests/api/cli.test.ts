@@ -1,75 +1,34 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { openDatabase, type Db } from '../../server/db/client';
-import { migrateToLatest } from '../../server/db/migrate';
+import type { Db } from '../../server/db/client';
 import { createLogger } from '../../server/logger';
 import type { MailMessage } from '../../server/mail/mailer';
+import { createCliSandbox, expectCleanFailure, type CliSandbox } from '../helpers/cli';
 import { createUser, uniqueName } from '../factories/users';
 
 /**
  * The CLI is a separate process on the embedded database in DATA_DIR, so this file does not use
  * createTestApp (an in-memory database the child could not see): it gets its own temporary DATA_DIR.
  */
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
-const TIMEOUT = 30_000;
-
+let sandbox: CliSandbox;
 let dataDir: string;
 let pgliteDir: string;
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[]): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  return new Promise((resolve) => {
-    execFile(tsx, ['scripts/cli.ts', ...args], { cwd: repoRoot, env, timeout: 25_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** Opens the CLI's data folder in this process (holding its lock) for the duration of fn. */
-async function withFolder<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const handle = await openDatabase({ pgliteDir });
-  try {
-    return await fn(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
+const runCli = (args: string[]) => sandbox.run(args, 25_000);
+const TIMEOUT = 30_000;
 
 const countCodes = (db: Db) => db.selectFrom('registration_codes').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-
-function expectCleanFailure(result: CliResult, message: string) {
-  expect(result.code).toBe(1);
-  expect(result.stderr).toContain(message);
-  expect(result.stderr).not.toMatch(/^\s+at /m);
-  expect(result.stdout).toBe('');
-}
+const withFolder = <T,>(fn: (db: Db) => Promise<T>) => sandbox.withFolder(fn);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-cli-'));
-  pgliteDir = path.join(dataDir, 'pglite');
   // One migrated folder for the whole file; every test sets up the rows it needs.
-  await withFolder((db) => migrateToLatest(db));
+  sandbox = await createCliSandbox('stacks-cli-');
+  ({ dataDir, pgliteDir } = sandbox);
 }, 60_000);
 
-afterAll(() => {
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => sandbox.remove());
 
 describe('scripts/cli.ts', () => {
   it(
