@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startApp, type RunningApp } from './harness';
+import { befriend, launchBrowser, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type RunningApp } from './harness';
 
 /**
  * The groups journey against the dashboard with the groups screens mounted: Groups tab, Create New
@@ -13,51 +13,11 @@ let browser: Browser;
 let alice: Page;
 let bob: Page;
 
-const PASSWORD = 'correct horse';
 const GROUP = 'E2E Chess Club';
 
-async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** POST /v1/users/register with the extra code; returns the token and the new user's id. */
-async function register(username: string): Promise<{ token: string; id: number }> {
-  const { access_token } = await api<{ access_token: string }>('POST', '/v1/users/register', undefined, {
-    username,
-    email: `${username}@e2e.test`,
-    password: PASSWORD,
-    registration_code: app.extraCode,
-  });
-  const me = await api<{ id: number }>('GET', '/v1/users/me', access_token);
-  return { token: access_token, id: me.id };
-}
-
-/** A friend request and its acceptance, through the friend request endpoints. */
-async function befriend(from: { token: string }, to: { token: string; id: number }) {
-  await api('POST', '/v1/users/friends/requests', from.token, { user_id: to.id });
-  const incoming = await api<{ id: number }[]>('GET', '/v1/users/friends/requests?type=incoming', to.token);
-  await api('PUT', `/v1/users/friends/requests/${incoming[0].id}`, to.token, { status: 'ACCEPTED' });
-}
-
-async function logIn(page: Page, username: string) {
-  await page.goto(`${app.baseUrl}/login`);
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-/** The tour starts by itself for a new user and lies over everything. */
-async function skipTour(page: Page) {
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Skip' }).count()).toBe(0);
-}
+/** Registers with the extra code over REST. */
+const register = (username: string) => registerAccount(app, username, app.extraCode!);
+const logIn = (page: Page, username: string) => logInAs(app, page, username);
 
 const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
 const groupHeading = (page: Page) => page.getByRole('heading', { name: GROUP, level: 2 });
@@ -72,7 +32,7 @@ beforeAll(async () => {
   app = await startApp({ extraCodeUses: 2 });
   const a = await register('e2e_alice');
   const b = await register('e2e_bob');
-  await befriend(a, b);
+  await befriend(app, a, b);
   browser = await launchBrowser();
   alice = await newPage(browser);
   bob = await newPage(browser);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -138,4 +139,57 @@ export function linkFromOutbox(dataDir: string, to: string, pathname: string): s
     if (link) return link.replace(/&amp;/g, '&');
   }
   throw new Error(`no ${pathname} link for ${to} in ${folder}`);
+}
+
+/** The password of every account the browser tests make. */
+export const E2E_PASSWORD = 'correct horse';
+
+export interface Account {
+  token: string;
+  id: number;
+}
+
+/** A JSON call to the running app's REST API, as a third-party client makes it; throws on non-2xx. */
+export async function callApi<T>(app: RunningApp, method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** POST /v1/users/register with `code`; returns the token and the new user's id. */
+export async function registerAccount(app: RunningApp, username: string, code: string): Promise<Account> {
+  const { access_token } = await callApi<{ access_token: string }>(app, 'POST', '/v1/users/register', undefined, {
+    username,
+    email: `${username}@e2e.test`,
+    password: E2E_PASSWORD,
+    registration_code: code,
+  });
+  const me = await callApi<{ id: number }>(app, 'GET', '/v1/users/me', access_token);
+  return { token: access_token, id: me.id };
+}
+
+/** A friend request and its acceptance, through the friend request endpoints. */
+export async function befriend(app: RunningApp, from: Account, to: Account): Promise<void> {
+  await callApi(app, 'POST', '/v1/users/friends/requests', from.token, { user_id: to.id });
+  const incoming = await callApi<{ id: number }[]>(app, 'GET', '/v1/users/friends/requests?type=incoming', to.token);
+  await callApi(app, 'PUT', `/v1/users/friends/requests/${incoming[0].id}`, to.token, { status: 'ACCEPTED' });
+}
+
+/** Logs in through the login form and waits for the dashboard. */
+export async function logIn(app: RunningApp, page: Page, username: string): Promise<void> {
+  await page.goto(`${app.baseUrl}/login`);
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** The tour starts by itself for a new user and lies over everything: tests that are not about it skip it. */
+export async function skipTour(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Skip' }).count()).toBe(0);
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startApp, type RunningApp } from './harness';
+import { launchBrowser, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -10,34 +10,10 @@ let ben: Page;
 let annId: number;
 let benId: number;
 
-const PASSWORD = 'correct horse';
 
 /** Registers through the REST API (POST /v1/users/register) and returns the new user's id. */
-async function register(username: string): Promise<number> {
-  const response = await fetch(`${app.baseUrl}/v1/users/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@e2e.test`, password: PASSWORD, registration_code: app.firstCode }),
-  });
-  if (response.status !== 200) throw new Error(`register ${username}: ${response.status} ${await response.text()}`);
-  const { access_token } = (await response.json()) as { access_token: string };
-  const me = await fetch(`${app.baseUrl}/v1/users/me`, { headers: { authorization: `Bearer ${access_token}` } });
-  return ((await me.json()) as { id: number }).id;
-}
-
-async function logIn(page: Page, username: string) {
-  await page.goto(`${app.baseUrl}/login`);
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-/** The tour starts by itself for a new user and lies over everything: these steps skip it. */
-async function skipTour(page: Page) {
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Skip' }).count()).toBe(0);
-}
+const register = async (username: string) => (await registerAccount(app, username, app.firstCode)).id;
+const logIn = (page: Page, username: string) => logInAs(app, page, username);
 
 const visible = (page: Page, text: string, exact = true) => expect.poll(() => page.getByText(text, { exact }).first().isVisible(), { timeout: 10_000 }).toBe(true);
 const tabs = (page: Page) => page.getByRole('tab').allTextContents();

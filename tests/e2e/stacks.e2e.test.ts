@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startApp, type RunningApp } from './harness';
+import { befriend, callApi, launchBrowser, type Account, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type RunningApp } from './harness';
 
 /**
  * The stacks journey in Chromium against the dashboard with the stacks screens mounted (the Stacks
@@ -12,42 +12,17 @@ let app: RunningApp;
 let browser: Browser;
 let alice: Page;
 let bob: Page;
-type Account = { token: string; id: number };
+
 let aliceAccount: Account;
 let bobAccount: Account;
 let carolAccount: Account;
 let groupId: number;
 
-const PASSWORD = 'correct horse';
 const WAIT = { timeout: 20_000 };
 const LUNCH = ['Pizza', 'Sushi', 'Tacos', 'Curry', 'Pasta', 'Salad'];
 
-async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function register(username: string): Promise<Account> {
-  const { access_token } = await api<{ access_token: string }>('POST', '/v1/users/register', undefined, {
-    username,
-    email: `${username}@e2e.test`,
-    password: PASSWORD,
-    registration_code: app.extraCode,
-  });
-  const me = await api<{ id: number }>('GET', '/v1/users/me', access_token);
-  return { token: access_token, id: me.id };
-}
-
-async function befriend(from: Account, to: Account) {
-  await api('POST', '/v1/users/friends/requests', from.token, { user_id: to.id });
-  const incoming = await api<{ id: number }[]>('GET', '/v1/users/friends/requests?type=incoming', to.token);
-  await api('PUT', `/v1/users/friends/requests/${incoming[0].id}`, to.token, { status: 'ACCEPTED' });
-}
+const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
+const register = (username: string) => registerAccount(app, username, app.extraCode!);
 
 async function joinByInvitation(owner: Account, member: Account, group: number) {
   await api('POST', `/v1/groups/${group}/invite/${member.id}`, owner.token);
@@ -63,18 +38,7 @@ async function stackIdByName(account: Account, name: string): Promise<number> {
   return item.id;
 }
 
-async function logIn(page: Page, username: string) {
-  await page.goto(`${app.baseUrl}/login`);
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function skipTour(page: Page) {
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Skip' }).count()).toBe(0);
-}
+const logIn = (page: Page, username: string) => logInAs(app, page, username);
 
 const myStacks = (page: Page) => page.getByRole('list', { name: 'My Stacks' });
 const card = (page: Page, name: string) => myStacks(page).getByRole('button', { name: new RegExp(`^${name}`) });
@@ -127,8 +91,8 @@ beforeAll(async () => {
   aliceAccount = await register('e2e_alice');
   bobAccount = await register('e2e_bob');
   carolAccount = await register('e2e_carol');
-  await befriend(aliceAccount, bobAccount);
-  await befriend(aliceAccount, carolAccount);
+  await befriend(app, aliceAccount, bobAccount);
+  await befriend(app, aliceAccount, carolAccount);
   ({ id: groupId } = await api<{ id: number }>('POST', '/v1/groups', aliceAccount.token, {
     name: 'E2E Movie Club',
     description: '',
