@@ -179,3 +179,30 @@ export function useSubmitRanking(send: (positionIds: number[]) => Promise<unknow
   };
   return { submit, submitting, error };
 }
+
+/**
+ * The Stack Actions' shared mechanics: which dialog is open, the action error, and `run`, which
+ * performs an action, closes the dialog, refreshes the feed and then does `after` — or shows
+ * `failure` (spec 2 §8 texts) when the action fails.
+ */
+export function useStackActionRunner<Dialog extends string>() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<Dialog | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refreshList = () => queryClient.invalidateQueries(trpc.stacks.list.pathFilter());
+  const run = async (action: () => Promise<unknown>, failure: string, after: () => unknown) => {
+    setError(null);
+    try {
+      await action();
+      setOpen(null);
+      void refreshList();
+      await after();
+    } catch (err) {
+      console.error(failure, err);
+      setOpen(null);
+      setError(failure);
+    }
+  };
+  return { open, setOpen, error, run, refreshList };
+}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Stack } from '../../../../shared/schemas/stacks';
 import { Avatar } from '../../components/avatar';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { saveStackPrefill } from '../../lib/stack-prefill';
 import { errorDetail, httpStatusOf, useTRPC } from '../../lib/trpc';
+import { useStackActionRunner } from './detail-parts';
 import { NewStackDialog } from './new-stack-dialog';
 import { draftPayload, checkDraft, sixPositions, type StackDraft } from './stack-draft';
 import { StackFields } from './stack-fields';
@@ -34,30 +35,13 @@ function friendIdOf(stack: Stack, meId: number | undefined): number | null {
 /** Spec 2 §2.3 'Stack Actions': only what spec 2 §6 allows the viewer (the server's me.can_* flags). */
 export function StackActions({ stack, meId, isAdmin, onReload, onClose, onOpenStack }: StackActionsProps) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState<Open>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { open, setOpen, error, run, refreshList } = useStackActionRunner<NonNullable<Open>>();
   const [twistError, setTwistError] = useState<string | null>(null);
   const hide = useMutation(trpc.stacks.hide.mutationOptions());
   const sandbox = useMutation(trpc.stacks.sandbox.mutationOptions());
   const remove = useMutation(trpc.stacks.delete.mutationOptions());
   const twist = useMutation(trpc.twistedStacks.create.mutationOptions());
-  const refreshList = () => queryClient.invalidateQueries(trpc.stacks.list.pathFilter());
   const isGroup = stack.audience.type === 'group' && stack.group_id !== null;
-
-  const run = async (action: () => Promise<unknown>, failure: string, after: () => unknown) => {
-    setError(null);
-    try {
-      await action();
-      setOpen(null);
-      void refreshList();
-      await after();
-    } catch (err) {
-      console.error(failure, err);
-      setOpen(null);
-      setError(failure);
-    }
-  };
 
   const createTwist = async (twistDescription: string) => {
     setTwistError(null);

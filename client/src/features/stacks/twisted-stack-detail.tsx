@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeScore, isRanking, score } from '../../../../shared/scoring';
 import type { Responder, TwistedStack } from '../../../../shared/schemas/stacks';
@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useCurrentUser } from '../../lib/current-user';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
 import { CommentsSection } from './comments-section';
-import { DetailHeader, LinkButton, LoadState, navigationOf, useLoadCallbacks, useSubmitRanking, type Navigation, type StackDetailProps } from './detail-parts';
+import { DetailHeader, LinkButton, LoadState, navigationOf, useLoadCallbacks, useStackActionRunner, useSubmitRanking, type Navigation, type StackDetailProps } from './detail-parts';
 import { RankingBoard } from './ranking-board';
 import { PositionList, rankedItems, ResponseCard } from './response-cards';
 import { useStackQueryOptions } from './stack-queries';
@@ -149,37 +149,21 @@ type Open = 'hide' | 'sandbox' | 'unsandbox' | 'editConfirm' | 'edit' | 'cannotE
  */
 function TwistedActions({ stack, onReload, onClose }: { stack: TwistedStack; onReload(): Promise<unknown>; onClose(): void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const { open, setOpen, error, run, refreshList } = useStackActionRunner<NonNullable<Open>>();
   const original = useQuery({ ...trpc.stacks.get.queryOptions({ id: stack.stack_id }), enabled: stack.audience.type === 'group', retry: false });
   const hide = useMutation(trpc.twistedStacks.hide.mutationOptions());
   const sandbox = useMutation(trpc.stacks.sandbox.mutationOptions());
   const edit = useMutation(trpc.twistedStacks.edit.mutationOptions());
-  const [open, setOpen] = useState<Open>(null);
-  const [error, setError] = useState<string | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
   const canSandbox = original.data?.me.can_sandbox ?? false;
   const canUnsandbox = original.data?.me.can_unsandbox ?? false;
-
-  const run = async (action: () => Promise<unknown>, failure: string, after: () => unknown) => {
-    setError(null);
-    try {
-      await action();
-      setOpen(null);
-      void queryClient.invalidateQueries(trpc.stacks.list.pathFilter());
-      await after();
-    } catch (err) {
-      console.error(failure, err);
-      setOpen(null);
-      setError(failure);
-    }
-  };
 
   const saveTwist = async (twistDescription: string) => {
     setEditError(null);
     try {
       await edit.mutateAsync({ id: stack.id, twist_description: twistDescription });
       setOpen(null);
-      void queryClient.invalidateQueries(trpc.stacks.list.pathFilter());
+      void refreshList();
       await onReload();
     } catch (err) {
       console.error('Failed to edit twisted stack', err);
