@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { CreateBotInput } from '../shared/schemas/bots';
 import { forgetRun, runBot } from '../server/bots/engine';
 import { openAndMigrate } from '../server/bootstrap';
-import { buildConfig } from '../server/config';
+import { buildConfig, type AppConfig } from '../server/config';
 import { DataFolderBusyError, type Db } from '../server/db/client';
 import { AppError } from '../server/errors';
 import { createBot, userIdByName } from '../server/modules/bots/bots.service';
@@ -19,7 +19,7 @@ interface Command {
   usage: string;
   summary: string;
   /** Checks the arguments before any database is opened, and returns the work to do with it. */
-  prepare(args: string[]): (db: Db) => Promise<void>;
+  prepare(args: string[]): (db: Db, config: AppConfig) => Promise<void>;
 }
 
 function positiveInt(value: string | undefined, flag: string): number | undefined {
@@ -79,9 +79,9 @@ const commands: Record<string, Command> = {
     },
   },
   'bots:create': {
-    usage: 'bots:create --name N --bio B --avatar 1-9 --owner <username> (--user <username> | --group <groupId>) [--days 0,1,2] [--tags "a,b (ctx)"]',
+    usage: 'bots:create --name N --bio B --avatar 1-9 --owner <username> (--user <username> | --group <groupId>) [--days 0,1,2] [--tags "a,b (ctx)"] [--generator builtin|openai]',
     summary:
-      'Make a bot posting to a user or a group. --days: weekdays separated by commas, 0 = Monday (every day by default). --tags: tags separated by commas (a tag itself cannot contain one). The bot id is printed alone on the last line.',
+      'Make a bot posting to a user or a group. --days: weekdays separated by commas, 0 = Monday (every day by default). --tags: tags separated by commas (a tag itself cannot contain one). --generator: builtin (the offline topic catalogue, the default) or openai (the endpoint in OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL). The bot id is printed alone on the last line.',
     prepare(args) {
       const { values } = parseArgs({
         args,
@@ -94,6 +94,7 @@ const commands: Record<string, Command> = {
           group: { type: 'string' },
           days: { type: 'string' },
           tags: { type: 'string' },
+          generator: { type: 'string' },
         },
       });
       if (!values.owner) throw new UsageError('--owner <username> is required');
@@ -109,6 +110,7 @@ const commands: Record<string, Command> = {
         audience: groupId !== undefined ? { type: 'group', group_id: groupId } : { type: 'user', user_id: 1 },
         schedule: days,
         tags: list(values.tags),
+        generator: values.generator,
       });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n'));
       const owner = values.owner;
@@ -123,23 +125,24 @@ const commands: Record<string, Command> = {
           audience = { type: 'user', user_id: userId };
         }
         const bot = await createBot(db, { ...parsed.data, owner_id: ownerId, audience });
-        console.log(`Bot "${bot.name}" created:`);
+        console.log(`Bot "${bot.name}" (generator ${parsed.data.generator}) created:`);
         console.log(bot.id);
       };
     },
   },
   'bots:run': {
     usage: 'bots:run <id> [--force]',
-    summary: "Run a bot now, whatever its schedule, once per UTC day (--force deletes today's run record first). Prints the run record as JSON.",
+    summary:
+      "Run a bot now, whatever its schedule, once per UTC day (--force deletes today's run record first). An openai bot uses OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL and OPENAI_TIMEOUT_MS. Prints the run record as JSON.",
     prepare(args) {
       const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { force: { type: 'boolean' } } });
       if (positionals.length !== 1) throw new UsageError('usage: bots:run <id> [--force]');
       const id = positiveInt(positionals[0], '<id>') as number;
-      return async (db) => {
+      return async (db, config) => {
         const now = new Date();
         if (!(await db.selectFrom('bots').select('id').where('id', '=', id).executeTakeFirst())) throw new UsageError(`No bot with id ${id}`);
         if (values.force) await forgetRun(db, id, now);
-        const result = await runBot(db, id, now);
+        const result = await runBot(db, id, now, { openai: config.bots.openai });
         if (result.skipped) throw new UsageError(`Bot ${id} already ran today (${result.run_on}); use --force to run it again`);
         console.log(JSON.stringify(result.run, null, 2));
       };
@@ -178,7 +181,7 @@ async function main(argv: string[]): Promise<number> {
   const config = buildConfig(env);
   const handle = await openAndMigrate(env, config, createLogger(env.LOG_LEVEL));
   try {
-    await work(handle.db);
+    await work(handle.db, config);
     return 0;
   } finally {
     await handle.close();

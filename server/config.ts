@@ -13,6 +13,22 @@ export interface AppConfig {
   jsonBodyLimit: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   clientDistDir: string;
+  bots: BotsConfig;
+}
+
+export interface OpenAiConfig {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+}
+
+export interface BotsConfig {
+  /** UTC hour of the daily runs. */
+  runHour: number;
+  /** Whether this instance schedules runs through pg-boss. */
+  scheduler: boolean;
+  openai: OpenAiConfig;
 }
 
 /**
@@ -29,6 +45,13 @@ function resolveJwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** Bot settings as the environment's defaults give them (tests and benchmarks start from these). */
+export const defaultBotsConfig = (): BotsConfig => ({
+  runHour: 9,
+  scheduler: false,
+  openai: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', timeoutMs: 30_000 },
+});
+
 export function buildConfig(env: Env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -40,5 +63,10 @@ export function buildConfig(env: Env): AppConfig {
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     clientDistDir: path.resolve('client/dist'),
+    bots: {
+      runHour: env.BOT_RUN_HOUR,
+      scheduler: env.BOT_SCHEDULER,
+      openai: { baseUrl: env.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS },
+    },
   };
 }

@@ -16,6 +16,15 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   JSON_BODY_LIMIT: z.string().default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** The UTC hour at which scheduled bots run (spec 2 §3). */
+  BOT_RUN_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  /** Off: this instance schedules no bot runs (the CLI's bots:run still works). */
+  BOT_SCHEDULER: z.stringbool().default(true),
+  /** The `openai` bot generator: any OpenAI-compatible chat-completions endpoint. */
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { createApp } from './app';
+import { startBotScheduler, type BotScheduler } from './bots/scheduler';
 import { openAndMigrate } from './bootstrap';
 import { buildConfig } from './config';
 import { DataFolderBusyError } from './db/client';
@@ -17,6 +18,11 @@ async function main() {
   await ensureFirstRegistrationCode(handle.db, (lines) => console.log(lines.join('\n')));
 
   const app = createApp({ db: handle.db, config, mailer, logger });
+  let scheduler: BotScheduler | undefined;
+  if (config.bots.scheduler) {
+    scheduler = await startBotScheduler({ handle, bots: config.bots, logger });
+    logger.info({ runHour: config.bots.runHour }, 'bot scheduler started');
+  }
   const server = createServer(app);
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: config.appUrl, database: handle.kind, mail: mailer.describe() }, 'Stacks is running');
@@ -35,6 +41,7 @@ async function main() {
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(async () => {
+      await scheduler?.stop().catch((error) => logger.error({ err: error }, 'stopping the bot scheduler failed'));
       await handle.close();
       logger.info('stopped');
       process.exit(0);

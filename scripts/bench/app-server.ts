@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app';
-import type { AppConfig } from '../../server/config';
+import { defaultBotsConfig, type AppConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
@@ -27,6 +27,7 @@ async function main() {
     jsonBodyLimit: '100kb',
     mail: { from: 'Stacks <no-reply@stacks.bench>', outboxDir: path.join(dataDir, 'outbox') },
     clientDistDir: path.join(dataDir, 'no-client'),
+    bots: defaultBotsConfig(),
   };
   const logger = createLogger('silent');
   const handle = await openDatabase({ databaseUrl, poolMax: Number(process.env.BENCH_POOL_MAX ?? 10) });

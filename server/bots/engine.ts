@@ -5,21 +5,32 @@
  * records the outcome. The scheduler (pg-boss) calls runBot for dueBots; the CLI calls it directly.
  */
 import { sql } from 'kysely';
+import type { OpenAiConfig } from '../config';
 import type { Db } from '../db/client';
 import * as repo from '../modules/bots/bots.repo';
 import { toRun } from '../modules/bots/bots.service';
 import { insertStack } from '../modules/stacks/stacks.repo';
-import { pickStack, seededRandom, type PickedStack } from './pick-topic';
+import { buildPrompt, createOpenAiGenerator } from './openai-generator';
+import { pickStack, seededRandom } from './pick-topic';
 import type { BotRun } from '../../shared/schemas/bots';
 
 /** At most this many tags steer one run. */
 export const TAGS_PER_RUN = 3;
 
-export type Generate = (tags: string[], seed: string) => PickedStack | Promise<PickedStack>;
+/** A generator's stack; topicId names the builtin catalogue's topic. */
+export interface GeneratedStack {
+  name: string;
+  positions: string[];
+  topicId?: string;
+}
+
+export type Generate = (tags: string[], seed: string) => GeneratedStack | Promise<GeneratedStack>;
 
 export interface RunOptions {
-  /** The generator; the builtin catalogue by default. */
+  /** Replaces the bot's own generator (tests). */
   generate?: Generate;
+  /** The endpoint of the `openai` generator; a run of an openai bot fails without it. */
+  openai?: OpenAiConfig;
 }
 
 export type RunResult = { skipped: true; run_on: string } | { skipped: false; run: BotRun };
@@ -41,10 +52,39 @@ function shuffle<T>(items: T[], seed: string): T[] {
   return out;
 }
 
+type BotRow = NonNullable<Awaited<ReturnType<typeof repo.findBot>>>;
+
+/** Throws when the bot's audience can no longer receive stacks. */
+async function checkAudience(db: Db, bot: BotRow): Promise<void> {
+  if (bot.group_id !== null) {
+    const group = await db.selectFrom('groups').select('retired_at').where('id', '=', bot.group_id).executeTakeFirst();
+    if (!group || group.retired_at) throw new Error('The audience group was retired');
+  } else {
+    const user = await db.selectFrom('users').select('is_active').where('id', '=', bot.friend_id as number).executeTakeFirst();
+    if (!user?.is_active) throw new Error('The audience user is no longer active');
+  }
+}
+
+/** The bot's generator, and what is asked of it beyond the tags (recorded in raw_prompt, also when it fails). */
+function generatorOf(bot: BotRow, tags: string[], options: RunOptions): { generate: Generate; asked: string } {
+  if (options.generate) return { generate: options.generate, asked: '' };
+  if (bot.generator === 'builtin') return { generate: pickStack, asked: '' };
+  if (bot.generator === 'openai') {
+    if (!options.openai) throw new Error('The openai generator is not configured');
+    const prompt = buildPrompt(tags);
+    return { generate: createOpenAiGenerator(options.openai), asked: `; model ${options.openai.model}\nsystem: ${prompt.system}\nuser: ${prompt.user}` };
+  }
+  throw new Error(`Unknown generator "${bot.generator}"`);
+}
+
 /**
  * Runs a bot for the UTC day of `now`. Answers {skipped: true} when that day already has a run
  * record (another instance, or an earlier call, got there first). A failure is recorded (success
  * false, with the error) and does not stop the next day's run.
+ *
+ * The generator (an HTTP call of up to OPENAI_TIMEOUT_MS for `openai`) runs outside any
+ * transaction: the tags are chosen by reading alone, and one transaction then moves the tags
+ * along, posts the stack and records the run. So a failed run changes nothing but its record.
  */
 export async function runBot(db: Db, botId: number, now: Date = new Date(), options: RunOptions = {}): Promise<RunResult> {
   const runOn = utcDay(now);
@@ -60,45 +100,40 @@ export async function runBot(db: Db, botId: number, now: Date = new Date(), opti
 
   const started = performance.now();
   const seed = `${botId}:${runOn}`;
-  const generate = options.generate ?? pickStack;
   let tagNames: string[] = [];
   let rawPrompt = '';
   try {
+    // Tags of the current rotation, as they will be once this run has moved them along: PENDING
+    // ones count as ACTIVE; when every one was used, a new rotation starts and all are available.
+    const runnable = await repo.listRunnableKeywords(db, botId);
+    const unused = runnable.filter((k) => !k.used_in_rotation);
+    const chosen = shuffle(unused.length > 0 ? unused : runnable, seed).slice(0, TAGS_PER_RUN);
+    tagNames = chosen.map((k) => k.name);
+    const audience = bot.group_id !== null ? `group ${bot.group_id}` : `user ${bot.friend_id}`;
+    rawPrompt = `generator ${bot.generator}; tags: ${tagNames.length > 0 ? tagNames.join(', ') : '(none)'}; seed ${seed}; audience ${audience}`;
+    await checkAudience(db, bot);
+    const generator = generatorOf(bot, tagNames, options);
+    rawPrompt += generator.asked;
+
+    const picked = await generator.generate(tagNames, seed);
+    if (picked.topicId) rawPrompt += `; topic ${picked.topicId} "${picked.name}"`;
+
     await db.transaction().execute(async (trx) => {
       const locked = await repo.lockBot(trx, botId);
       if (!locked) throw new Error('The bot no longer exists');
+      // Checked again: the audience may have changed while the generator worked.
+      await checkAudience(trx, locked);
       await trx.updateTable('bot_keywords').set({ status: sql`case status when 'PENDING' then 'ACTIVE' else 'DISABLED' end` }).where('bot_id', '=', botId).where('status', 'in', ['PENDING', 'DEACTIVATING']).execute();
 
-      // Tags of the current rotation: ACTIVE ones not used since it started; a new one starts when all were used.
-      const active = await trx
-        .selectFrom('bot_keywords as k')
-        .innerJoin('bots as b', 'b.id', 'k.bot_id')
-        .select(['k.id', 'k.name', repo.keywordAvailable.as('is_available')])
-        .where('k.bot_id', '=', botId)
-        .where('k.status', '=', 'ACTIVE')
-        .orderBy('k.id')
-        .execute();
-      let available = active.filter((k) => k.is_available);
+      // Tags may have been edited meanwhile: only chosen tags still ACTIVE are marked used.
+      const active = await repo.listRunnableKeywords(trx, botId);
+      let available = active.filter((k) => !k.used_in_rotation);
       if (available.length === 0 && active.length > 0) {
-        await trx.updateTable('bots').set({ rotation_started_at: now }).where('id', '=', botId).execute();
+        // Just before now: the tags this run marks used (at now) count as used in the new rotation.
+        await trx.updateTable('bots').set({ rotation_started_at: new Date(now.getTime() - 1) }).where('id', '=', botId).execute();
         available = active;
       }
-      const chosen = shuffle(available, seed).slice(0, TAGS_PER_RUN);
-      tagNames = chosen.map((k) => k.name);
-
-      const audience = locked.group_id !== null ? `group ${locked.group_id}` : `user ${locked.friend_id}`;
-      rawPrompt = `generator ${locked.generator}; tags: ${tagNames.length > 0 ? tagNames.join(', ') : '(none)'}; seed ${seed}; audience ${audience}`;
-      if (locked.group_id !== null) {
-        const group = await trx.selectFrom('groups').select('retired_at').where('id', '=', locked.group_id).executeTakeFirst();
-        if (!group || group.retired_at) throw new Error('The audience group was retired');
-      } else {
-        const user = await trx.selectFrom('users').select('is_active').where('id', '=', locked.friend_id as number).executeTakeFirst();
-        if (!user?.is_active) throw new Error('The audience user is no longer active');
-      }
-      if (locked.generator !== 'builtin' && !options.generate) throw new Error(`Unknown generator "${locked.generator}"`);
-
-      const picked = await generate(tagNames, seed);
-      rawPrompt += `; topic ${picked.topicId} "${picked.name}"`;
+      const usedIds = chosen.map((k) => k.id).filter((id) => active.some((k) => k.id === id));
       const stack = await insertStack(trx, {
         name: picked.name,
         positions: picked.positions,
@@ -108,11 +143,11 @@ export async function runBot(db: Db, botId: number, now: Date = new Date(), opti
         group_id: locked.group_id,
         bot_id: botId,
       });
-      if (chosen.length > 0) {
-        await trx.updateTable('bot_keywords').set({ last_used_at: now }).where('id', 'in', chosen.map((k) => k.id)).execute();
+      if (usedIds.length > 0) {
+        await trx.updateTable('bot_keywords').set({ last_used_at: now }).where('id', 'in', usedIds).execute();
       }
       // When this run used the last available tags, the next run starts a new rotation: all available again.
-      if (chosen.length > 0 && chosen.length === available.length) {
+      if (usedIds.length > 0 && available.every((k) => usedIds.includes(k.id))) {
         await trx.updateTable('bots').set({ rotation_started_at: now }).where('id', '=', botId).execute();
       }
       await trx

@@ -12,6 +12,10 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   kind: 'pg' | 'pglite';
+  /** The server's URL (pg), for clients that open their own connections (the job queue). */
+  databaseUrl?: string;
+  /** The embedded database (pglite); its one connection is shared through Kysely's queue. */
+  pglite?: PGlite;
   /** Closes the pool (or PGlite) and releases the data-folder lock. */
   close(): Promise<void>;
 }
@@ -61,7 +65,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
     // 1-4 s of compiling for ~20 ms of work. The app's queries are short: keep it off.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10, options: '-c jit=off' });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, kind: 'pg', close: () => db.destroy() };
+    return { db, kind: 'pg', databaseUrl: options.databaseUrl, close: () => db.destroy() };
   }
   const release = options.pgliteDir ? await lockDataFolder(options.pgliteDir) : undefined;
   try {
@@ -71,6 +75,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
     return {
       db,
       kind: 'pglite',
+      pglite,
       close: async () => {
         await db.destroy();
         await release?.();

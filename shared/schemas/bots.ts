@@ -105,6 +105,10 @@ export const Schedule = z
   .array(z.number({ error: BOT_MESSAGES.schedule }).int(BOT_MESSAGES.schedule).min(0, BOT_MESSAGES.schedule).max(6, BOT_MESSAGES.schedule), { error: BOT_MESSAGES.schedule })
   .refine((days) => new Set(days).size === days.length, BOT_MESSAGES.schedule);
 
+/** How a bot makes its stacks: `builtin` from the catalogue shipped with the app, `openai` from OPENAI_BASE_URL. */
+export const BotGenerator = z.enum(['builtin', 'openai'], { error: 'generator must be builtin or openai' });
+export type BotGenerator = z.infer<typeof BotGenerator>;
+
 export const CreateBotInput = z
   .object({
     name: z.string({ error: BOT_MESSAGES.nameRequired }).trim().min(1, BOT_MESSAGES.nameRequired).max(BOT_NAME_MAX, BOT_MESSAGES.nameMax),
@@ -116,6 +120,7 @@ export const CreateBotInput = z
     }),
     schedule: Schedule.default([0, 1, 2, 3, 4, 5, 6]),
     tags: z.array(TagName).max(100).default([]),
+    generator: BotGenerator.default('builtin').describe('builtin: the offline topic catalogue; openai: the OpenAI-compatible endpoint the server is configured with.'),
   })
   .meta({ id: 'CreateBotInput' });
 export type CreateBotInput = z.infer<typeof CreateBotInput>;

@@ -68,6 +68,23 @@ describe('runBot', () => {
     expect(runs.body.map((r: { run_on: string }) => r.run_on)).toEqual(['2030-03-07', '2030-03-06', '2030-03-05', '2030-03-04']);
   });
 
+  it('starts a new rotation when the unused tags were removed, and counts the tags of that run as used in it', async () => {
+    const c = await groupBotCast(['a1', 'b2', 'c3', 'd4', 'e5', 'f6', 'g7', 'h8']);
+    await runBot(t.db, c.bot.id, day(0));
+    await runBot(t.db, c.bot.id, day(1));
+    const unused = (await tagsOf(c.owner, c.bot.id)).filter((k) => k.is_available).map((k) => k.name);
+    expect(unused).toHaveLength(2);
+    expect((await as(t, c.owner).del(`/v1/bots/${c.bot.id}/keywords`).send({ keywords: unused })).status).toBe(200);
+
+    // Six ACTIVE tags, all used: this run starts a new rotation with three of them.
+    const third = await runBot(t.db, c.bot.id, day(2));
+    if (third.skipped) throw new Error('skipped');
+    expect(third.run.keywords_prompt).toHaveLength(3);
+    const tags = await tagsOf(c.owner, c.bot.id);
+    expect(tags.filter((k) => k.status === 'ACTIVE' && !k.is_available).map((k) => k.name).sort()).toEqual([...third.run.keywords_prompt].sort());
+    expect(tags.filter((k) => k.status === 'ACTIVE' && k.is_available)).toHaveLength(3);
+  });
+
   it('posts a stack to the audience with the bot on it; admins can delete it while unanswered', async () => {
     const c = await groupBotCast(['pizza']);
     const result = await runBot(t.db, c.bot.id, day(0));

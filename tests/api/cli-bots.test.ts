@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { createCliSandbox, expectCleanFailure, type CliSandbox } from '../helpers/cli';
@@ -83,6 +85,48 @@ describe('scripts/cli.ts bots', () => {
   );
 
   it(
+    'bots:create --generator openai makes an openai bot; bots:run asks the endpoint of OPENAI_BASE_URL with OPENAI_MODEL and OPENAI_API_KEY',
+    async () => {
+      const created = await runCli(['bots:create', '--name', 'Oracle', '--avatar', '2', '--owner', owner.username, '--user', audience.username, '--generator', 'openai']);
+      expect(created.stderr).toBe('');
+      expect(created.code).toBe(0);
+      const id = Number(created.stdout.trimEnd().split('\n').at(-1));
+      await withFolder(async (db) => {
+        expect(await db.selectFrom('bots').select('generator').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ generator: 'openai' });
+      });
+
+      const seen: { url?: string; authorization?: string; model?: string }[] = [];
+      const positions = ['Tea', 'Coffee', 'Cocoa', 'Juice', 'Water', 'Milk'];
+      const endpoint = createServer((req, res) => {
+        let raw = '';
+        req.on('data', (chunk) => (raw += chunk));
+        req.on('end', () => {
+          seen.push({ url: req.url, authorization: req.headers.authorization, model: JSON.parse(raw).model });
+          const content = JSON.stringify({ name: 'Morning drinks', positions });
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+        });
+      });
+      await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+      try {
+        const env = { OPENAI_BASE_URL: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/v1`, OPENAI_API_KEY: 'sk-cli', OPENAI_MODEL: 'cli-model', OPENAI_TIMEOUT_MS: '5000' };
+        const run = await sandbox.run(['bots:run', String(id)], undefined, env);
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        expect(JSON.parse(run.stdout)).toMatchObject({ success: true, error: null });
+        expect(seen).toEqual([{ url: '/v1/chat/completions', authorization: 'Bearer sk-cli', model: 'cli-model' }]);
+      } finally {
+        endpoint.closeAllConnections();
+        await new Promise((resolve) => endpoint.close(resolve));
+      }
+      await withFolder(async (db) => {
+        const stack = await db.selectFrom('stacks').select(['name', 'positions', 'friend_id']).where('bot_id', '=', id).executeTakeFirstOrThrow();
+        expect(stack).toEqual({ name: 'Morning drinks', positions, friend_id: audience.id });
+      });
+    },
+    TIMEOUT,
+  );
+
+  it(
     'refuses bad input cleanly',
     async () => {
       const base = ['bots:create', '--name', 'Bad', '--avatar', '1', '--owner', owner.username];
@@ -90,6 +134,7 @@ describe('scripts/cli.ts bots', () => {
       expectCleanFailure(await runCli([...base, '--user', 'x', '--group', '1']), 'Give exactly one audience');
       expectCleanFailure(await runCli([...base, '--user', audience.username, '--tags', 'a (b) (c)']), 'Invalid tag format.');
       expectCleanFailure(await runCli([...base, '--user', audience.username, '--days', '7']), 'schedule must list distinct weekdays');
+      expectCleanFailure(await runCli([...base, '--user', audience.username, '--generator', 'gpt']), 'generator: generator must be builtin or openai');
       expectCleanFailure(await runCli([...base, '--user', 'nobody_here']), 'No active user named "nobody_here"');
       expectCleanFailure(await runCli([...base, '--group', '999999']), 'Group not found');
       expectCleanFailure(await runCli(['bots:run', '999999']), 'No bot with id 999999');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { defaultBotsConfig } from '../../server/config';
 import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,7 @@ describe('scripts/cli.ts', () => {
             jsonBodyLimit: '100kb',
             mail: { from: 'Stacks <no-reply@stacks.test>', outboxDir: path.join(dataDir, 'outbox') },
             clientDistDir: path.join(dataDir, 'no-client'),
+            bots: defaultBotsConfig(),
           },
         });
         const register = () => {

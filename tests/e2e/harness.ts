@@ -33,6 +33,8 @@ export interface RunningApp {
   /** The code made with the CLI before the server started (only with `extraCodeUses`). */
   extraCode?: string;
   output(): string;
+  /** Runs `npm run cli -- ...args` on the app's database; answers what it printed. */
+  cli(args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -60,7 +62,7 @@ async function createCode(env: NodeJS.ProcessEnv, uses: number): Promise<string>
 export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-e2e-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', BCRYPT_COST: '10' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', BCRYPT_COST: '10', BOT_SCHEDULER: 'false' };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
     const name = `stacks_e2e_${randomBytes(4).toString('hex')}`;
@@ -81,16 +83,26 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     delete env.DATABASE_URL;
   }
   const extraCode = options.extraCodeUses ? await createCode(env, options.extraCodeUses) : undefined;
-  const child: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const started = Date.now();
-  while (!/Stacks is running/.test(output)) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() - started > 60_000) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
+  let child: ChildProcess;
+  async function launch() {
+    child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const from = output.length;
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const started = Date.now();
+    while (!/Stacks is running/.test(output.slice(from))) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      if (Date.now() - started > 60_000) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
+  async function halt() {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  await launch();
   const firstCode = /^\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\s*$/m.exec(output)?.[1] ?? extraCode;
   if (!firstCode) throw new Error(`no first registration code printed:\n${output}`);
   return {
@@ -99,10 +111,19 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     firstCode,
     extraCode,
     output: () => output,
+    async cli(args) {
+      // The embedded database admits one process: the server pauses while the CLI runs.
+      const embedded = !env.DATABASE_URL;
+      if (embedded) await halt();
+      try {
+        const { stdout } = await promisify(execFile)(path.resolve('node_modules/.bin/tsx'), ['scripts/cli.ts', ...args], { env });
+        return stdout;
+      } finally {
+        if (embedded) await launch();
+      }
+    },
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await halt();
       await dropDatabase?.();
       rmSync(dataDir, { recursive: true, force: true });
     },

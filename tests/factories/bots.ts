@@ -9,6 +9,7 @@ export interface BotOptions {
   avatar_id?: number;
   schedule?: number[];
   tags?: string[];
+  generator?: 'builtin' | 'openai';
 }
 
 /** Creates a bot through POST /v1/bots as `admin`; fails the test if the API refuses. */

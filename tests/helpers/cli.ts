@@ -23,7 +23,8 @@ export interface CliResult {
 export interface CliSandbox {
   dataDir: string;
   pgliteDir: string;
-  run(args: string[], timeoutMs?: number): Promise<CliResult>;
+  /** Runs the CLI; `env` adds to (or overrides) the test process's environment. */
+  run(args: string[], timeoutMs?: number, env?: NodeJS.ProcessEnv): Promise<CliResult>;
   /** Opens the folder in this process (holding its lock) for the duration of fn. */
   withFolder<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   remove(): void;
@@ -35,8 +36,8 @@ export async function createCliSandbox(prefix: string): Promise<CliSandbox> {
   const sandbox: CliSandbox = {
     dataDir,
     pgliteDir,
-    run(args, timeoutMs = 50_000) {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    run(args, timeoutMs = 50_000, extraEnv = {}) {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
       delete env.DATABASE_URL;
       return new Promise((resolve) => {
         execFile(tsx, ['scripts/cli.ts', ...args], { cwd: repoRoot, env, timeout: timeoutMs }, (error, stdout, stderr) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
-import type { AppConfig } from '../../server/config';
+import { defaultBotsConfig, type AppConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { createMailer, type MailMessage, type Mailer } from '../../server/mail/mailer';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
@@ -38,6 +38,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOv
     jsonBodyLimit: '100kb',
     mail: { from: 'Stacks <no-reply@stacks.test>', outboxDir: path.join(dataDir, 'outbox') },
     clientDistDir: path.join(dataDir, 'no-client'),
+    bots: defaultBotsConfig(),
     ...overrides,
   };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'error');

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LogEvent } from 'kysely';
-import { openDatabase, type Db } from '../../server/db/client';
+import { openDatabase, type Db, type DbHandle } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 
 export interface TestDb {
   db: Db;
+  /** The open database, for parts that need more than Kysely (the job queue). */
+  handle: DbHandle;
   /** Counts SQL statements while `fn` runs (N+1 checks). */
   countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; statements: string[] }>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function createTestDb(): Promise<TestDb> {
   await migrateToLatest(handle.db);
   return {
     db: handle.db,
+    handle,
     async countQueries(fn) {
       recording = [];
       try {

@@ -20,9 +20,11 @@ function canSeeBot(viewer: Viewer, includeAdmin: boolean) {
       where gm.group_id = b.group_id and gm.user_id = ${viewer.id} and gg.retired_at is null)))`;
 }
 
+/** A tag (aliased `k`, its bot `b`) used since the bot's current rotation started. */
+const keywordUsedInRotation = sql<boolean>`(k.last_used_at is not null and k.last_used_at > coalesce(b.rotation_started_at, '-infinity'::timestamptz))`;
+
 /** ACTIVE tags used in the current rotation are not available (spec 2 §4). */
-export const keywordAvailable = sql<boolean>`not (k.status = 'ACTIVE' and k.last_used_at is not null
-  and k.last_used_at > coalesce(b.rotation_started_at, '-infinity'::timestamptz))`;
+export const keywordAvailable = sql<boolean>`not (k.status = 'ACTIVE' and ${keywordUsedInRotation})`;
 
 export function listVisibleBots(db: Db, viewer: Viewer) {
   return db
@@ -80,7 +82,7 @@ export function findBot(db: Db, id: number) {
 
 export function insertBot(
   db: Db,
-  values: { name: string; bio: string; avatar_id: number; owner_id: number; friend_id: number | null; group_id: number | null; schedule: number[] },
+  values: { name: string; bio: string; avatar_id: number; owner_id: number; friend_id: number | null; group_id: number | null; schedule: number[]; generator: string },
 ) {
   return db
     .insertInto('bots')
@@ -109,6 +111,22 @@ export async function setKeywordStatus(db: Db, ids: number[], status: BotKeyword
 
 export async function deleteDisabledKeywords(db: Db, botId: number) {
   await db.deleteFrom('bot_keywords').where('bot_id', '=', botId).where('status', '=', 'DISABLED').execute();
+}
+
+/**
+ * A bot's PENDING and ACTIVE tags (the ACTIVE ones once a run has moved the tags along), in id
+ * order, each with whether it was used in the current rotation (a PENDING tag too: it may have
+ * been used, removed and added again).
+ */
+export function listRunnableKeywords(db: Db, botId: number) {
+  return db
+    .selectFrom('bot_keywords as k')
+    .innerJoin('bots as b', 'b.id', 'k.bot_id')
+    .select(['k.id', 'k.name', keywordUsedInRotation.as('used_in_rotation')])
+    .where('k.bot_id', '=', botId)
+    .where('k.status', 'in', ['PENDING', 'ACTIVE'])
+    .orderBy('k.id')
+    .execute();
 }
 
 /** Serialises tag edits and runs of one bot. */

@@ -152,6 +152,7 @@ export async function createBot(db: Db, input: CreateBotInput) {
       friend_id: friendId,
       group_id: groupId,
       schedule: [...new Set(input.schedule)].sort((a, b) => a - b),
+      generator: input.generator,
     });
     await repo.insertKeywords(trx, bot.id, distinct(input.tags));
     return bot;
