@@ -36,6 +36,7 @@ function renderDashboard(handlers: Record<string, unknown> = {}) {
     'friends.list': [],
     'groups.mine': [],
     'groups.overview': { my_groups: [], public_groups: [] },
+    'bots.list': [],
     ...handlers,
   });
   return { ...renderAt(<DashboardPage />, '/dashboard'), ...stub };
@@ -216,7 +217,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('navigateTab switches tabs; openGroup opens a group tab once loaded; openBot opens nothing until bots exist', async () => {
+  it('navigateTab switches tabs; openGroup opens a group tab once loaded', async () => {
     skipTour();
     const group = chessClub('owner');
     renderDashboard({ 'groups.get': group, 'groups.bots': [] });
@@ -224,8 +225,6 @@ describe('DashboardPage', () => {
     act(() => emit('navigateTab', { tab: 'groups' }));
     expect(screen.getByRole('tab', { name: 'Groups' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('button', { name: 'Add Group' })).toBeInTheDocument();
-    act(() => emit('openBot', { botId: 1 }));
-    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
     act(() => emit('openGroup', { groupId: group.id }));
     await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', group.name]));
     expect(screen.getByRole('tab', { name: group.name })).toHaveAttribute('aria-selected', 'true');

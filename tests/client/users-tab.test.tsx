@@ -43,10 +43,10 @@ describe('UsersTab', () => {
   ];
 
   it('shows the Bots empty state and me first marked (me), then the others with their status lines', async () => {
-    stubTrpc({ 'users.list': others });
+    stubTrpc({ 'users.list': others, 'bots.list': [] });
     renderAt(<UsersTab me={{ ...ME, bio: 'Hello there' }} onOpenSettings={() => {}} />);
     expect(screen.getByRole('heading', { name: 'Bots' })).toBeInTheDocument();
-    expect(screen.getByText('No bots yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No bots yet.')).toBeInTheDocument();
 
     const list = screen.getByRole('list', { name: 'Users' });
     await within(list).findByText('bob');
@@ -103,6 +103,7 @@ describe('UsersTab', () => {
         if (fail) throw new TrpcFailure(400, 'Bad');
         return others;
       },
+      'bots.list': [],
     });
     const { user } = renderAt(<UsersTab me={ME} onOpenSettings={() => {}} />);
     const banner = await screen.findByRole('alert');

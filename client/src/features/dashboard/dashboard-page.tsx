@@ -7,6 +7,7 @@ import { emit, on, type AppEvents } from '../../lib/events';
 import { useListFollowsCount, useRefreshNotifications, useUnreadCount } from '../../lib/notifications';
 import { httpStatusOf } from '../../lib/trpc';
 import { useNotificationsAutoOpen } from '../notifications/auto-open';
+import { BotDetailView } from '../bots/bot-detail';
 import { GroupDetailView } from '../groups/group-detail';
 import { GroupsTab } from '../groups/groups-tab';
 import { NotificationsPanel } from '../notifications/notifications-panel';
@@ -64,9 +65,25 @@ function StackTab({ request, onLoaded, onFailed, onClose }: TransientViewProps<E
   return <StackView id={request.id} type={request.stackType} onLoaded={onLoaded} onLoadFailed={onFailed} onClose={onClose} />;
 }
 
-/** Detail views by kind. Bots plug theirs in with the bots issue; until then openBot opens no tab. */
+/** A bot's detail in a tab: labelled with the bot name (spec 1 §2). */
+function BotTab({ request, onLoaded, onFailed, onClose }: TransientViewProps<Extract<TransientRequest, { kind: 'bot' }>>) {
+  return (
+    <BotDetailView
+      botId={request.id}
+      onLoaded={(name) => onLoaded(name)}
+      onNotFound={() => onLoaded(null)}
+      onLoadFailed={() => onFailed('Failed to load bot profile')}
+      onBack={onClose}
+      onOpenUser={(userId) => emit('openUser', { userId })}
+      onOpenGroup={(groupId) => emit('openGroup', { groupId })}
+    />
+  );
+}
+
+/** Detail views by kind. */
 const TRANSIENT_VIEWS: TransientViewRegistry = {
   user: ProfileTab,
+  bot: BotTab,
   group: GroupTab,
   stack: StackTab,
 };

@@ -1,10 +1,11 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import type { CurrentUser, UserSummary } from '../../../../shared/schemas/users';
 import { ErrorBanner } from '../../components/error-banner';
 import { emit } from '../../lib/events';
 import { useTRPC } from '../../lib/trpc';
+import { BotCard } from './bot-card';
 import { sortUsers } from './sort-users';
 import { UserCard } from './user-card';
 
@@ -67,7 +68,7 @@ export function UsersTab({ me, onOpenSettings }: UsersTabProps) {
         <h2 id="bots-title" className="text-xl font-bold">
           Bots
         </h2>
-        <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No bots yet.</p>
+        <BotsList />
       </section>
 
       <section aria-labelledby="users-title" className="space-y-3">
@@ -123,5 +124,29 @@ export function UsersTab({ me, onOpenSettings }: UsersTabProps) {
         )}
       </section>
     </div>
+  );
+}
+
+/** Spec 1 §2 Users tab, Bots section: the bots whose stacks I can see (GET /v1/bots); a card opens the bot. */
+function BotsList() {
+  const trpc = useTRPC();
+  const bots = useQuery(trpc.bots.list.queryOptions());
+  const [bannerDismissed, setBannerDismissed] = useState(false);
+
+  if (bots.isPending) return <p className="text-center text-base-content/70">Loading...</p>;
+  if (bots.isError) {
+    return bannerDismissed ? null : (
+      <ErrorBanner message="Failed to load data" onDismiss={() => setBannerDismissed(true)} onRetry={() => void bots.refetch()} retrying={bots.isFetching} />
+    );
+  }
+  if (bots.data.length === 0) {
+    return <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No bots yet.</p>;
+  }
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bots">
+      {bots.data.map((bot) => (
+        <BotCard key={bot.id} name={bot.name} avatarId={bot.avatar_id} bio={bot.bio} onOpen={() => emit('openBot', { botId: bot.id })} />
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
+import type { Bot } from '../../../../shared/schemas/bots';
+import { Avatar } from '../../components/avatar';
+import { ErrorBanner } from '../../components/error-banner';
+import { useCurrentUser } from '../../lib/current-user';
+import { httpStatusOf, useTRPC } from '../../lib/trpc';
+import { LastRun } from './last-run';
+import { scheduleSentence } from './schedule';
+import { TagsEditor } from './tags-editor';
+
+export interface BotDetailViewProps {
+  botId: number;
+  /** Told the bot's name each time it has loaded (the dashboard opens its tab only then). */
+  onLoaded?(name: string): void;
+  /** Loading answered 404: the view shows 'Bot not found'. */
+  onNotFound?(): void;
+  /** Loading failed otherwise, with nothing to show; the view shows 'Failed to load bot' with Retry. */
+  onLoadFailed?(): void;
+  onBack(): void;
+  onOpenUser(userId: number): void;
+  onOpenGroup(groupId: number): void;
+}
+
+/** Spec 2 §2.7 Bot detail, for the bot the caller names. */
+export function BotDetailView({ botId, onLoaded, onNotFound, onLoadFailed, onBack, onOpenUser, onOpenGroup }: BotDetailViewProps) {
+  const trpc = useTRPC();
+  const bot = useQuery(trpc.bots.get.queryOptions({ id: botId }));
+  // Asked alongside the bot (it is usually cached): Purge depends on who is looking.
+  const me = useCurrentUser();
+  const [bannerDismissed, setBannerDismissed] = useState(false);
+  const missing = bot.isError && httpStatusOf(bot.error) === 404;
+  const failed = bot.isError && !missing && !bot.data;
+
+  const loaded = useEffectEvent((name: string) => onLoaded?.(name));
+  const notFound = useEffectEvent(() => onNotFound?.());
+  const loadFailed = useEffectEvent(() => onLoadFailed?.());
+  const name = bot.data?.name;
+  useEffect(() => {
+    if (name !== undefined) loaded(name);
+  }, [name]);
+  useEffect(() => {
+    if (missing) notFound();
+  }, [missing]);
+  useEffect(() => {
+    if (failed) loadFailed();
+  }, [failed]);
+
+  if (missing) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 text-center">
+        <h2 className="text-xl font-bold">Bot not found</h2>
+        <button type="button" className="btn" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    );
+  }
+  if (bot.data) return <BotDetailContent bot={bot.data} meId={me.data?.id} onBack={onBack} onOpenUser={onOpenUser} onOpenGroup={onOpenGroup} />;
+  if (bot.isError) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4">
+        {!bannerDismissed && <ErrorBanner message="Failed to load bot" onRetry={() => void bot.refetch()} retrying={bot.isFetching} onDismiss={() => setBannerDismissed(true)} />}
+        <button type="button" className="btn" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    );
+  }
+  return <p className="py-8 text-center text-base-content/70">Loading...</p>;
+}
+
+type ContentProps = Pick<BotDetailViewProps, 'onBack' | 'onOpenUser' | 'onOpenGroup'> & { bot: Bot; meId: number | undefined };
+
+function BotDetailContent({ bot, meId, onBack, onOpenUser, onOpenGroup }: ContentProps) {
+  const uid = useId();
+  // Spec 2 §6: Purge is shown to the bot's owner or when the bot has a friend_id.
+  const canPurge = bot.owner_id === meId || bot.friend_id !== null;
+  const audience = bot.audience;
+
+  return (
+    <article className="mx-auto max-w-3xl space-y-6" aria-labelledby={`${uid}-name`}>
+      <header className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-4 sm:flex-row sm:items-start">
+          <Avatar kind="bot" name={bot.name} avatarId={bot.avatar_id} size="xl" />
+          <div className="min-w-0 flex-1 space-y-2">
+            <h2 id={`${uid}-name`} className="break-words text-2xl font-bold">
+              {bot.name}
+            </h2>
+            <p className="text-base-content/80">
+              {bot.name} is a bot that posts a stack to its audience on its schedule. Its tags steer what the stacks are about.
+            </p>
+            {bot.bio && <p className="break-words italic">“{bot.bio}”</p>}
+            <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 pt-1">
+              <Field label="Audience">
+                {audience.type === 'user' ? (
+                  <span className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                    <PersonLink
+                      avatar={<Avatar kind="user" username={audience.user.username} avatarId={audience.user.avatar_id} size="xs" alt="" />}
+                      label={audience.user.username}
+                      onOpen={() => onOpenUser(audience.user.id)}
+                    />
+                    <span className="inline-flex items-center gap-2">
+                      <span className="text-sm text-base-content/70">Owner:</span>
+                      <PersonLink
+                        avatar={<Avatar kind="user" username={bot.owner.username} avatarId={bot.owner.avatar_id} size="xs" alt="" />}
+                        label={bot.owner.username}
+                        onOpen={() => onOpenUser(bot.owner_id)}
+                      />
+                    </span>
+                  </span>
+                ) : (
+                  <PersonLink
+                    avatar={<Avatar kind="group" name={audience.group.name} size="xs" alt="" />}
+                    label={audience.group.name}
+                    onOpen={() => onOpenGroup(audience.group.id)}
+                  />
+                )}
+              </Field>
+              <Field label="Schedule">{scheduleSentence(bot.data.schedule)}</Field>
+            </dl>
+          </div>
+        </div>
+      </header>
+
+      <LastRun botId={bot.id} headingId={`${uid}-last-run`} />
+
+      <TagsEditor bot={bot} canPurge={canPurge} onBack={onBack} />
+    </article>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-base-content/70">{label}:</dt>
+      <dd className="min-w-0">{children}</dd>
+    </>
+  );
+}
+
+function PersonLink({ avatar, label, onOpen }: { avatar: ReactNode; label: string; onOpen(): void }) {
+  return (
+    <button type="button" className="inline-flex min-w-0 items-center gap-2 text-left font-medium hover:underline" onClick={onOpen}>
+      {avatar}
+      <span className="truncate">{label}</span>
+    </button>
+  );
+}
