@@ -153,7 +153,7 @@ export function TagsEditor({ bot, canPurge, onBack }: TagsEditorProps) {
 
         {editable && (
           <div className="space-y-1">
-            <label htmlFor={`${uid}-input`} className="label-text">
+            <label htmlFor={`${uid}-input`} className="block text-sm font-medium">
               Add tag
             </label>
             <input

@@ -1,0 +1,123 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { befriend, callApi, launchBrowser, type Account, logIn, newPage, registerAccount, skipTour, startApp, type RunningApp } from './harness';
+
+/**
+ * The bots journey: an admin makes a group bot with the CLI and runs it; Bob, who owns the bot's
+ * audience group, sees the bot stack in Chromium, answers it, opens the bot and edits its tags.
+ */
+let app: RunningApp;
+let browser: Browser;
+let bob: Page;
+let bobAccount: Account;
+let botId: number;
+
+const WAIT = { timeout: 20_000 };
+const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
+
+interface RunRecord {
+  success: boolean;
+  keywords_prompt: string[];
+  stack_id: number | null;
+}
+
+/** The run record that `bots:run` prints as JSON after its log lines. */
+function printedRun(output: string): RunRecord {
+  return JSON.parse(output.slice(output.indexOf('{'))) as RunRecord;
+}
+
+/** Each tag of the bot tab with its status and whether it shows in italics. */
+async function tagStates(page: Page): Promise<Record<string, string>> {
+  const tags = page.getByRole('list', { name: 'Tags', exact: true }).getByRole('listitem');
+  const states = await tags.evaluateAll((items) =>
+    items.map((item) => [item.querySelector('span')?.textContent ?? '', `${item.getAttribute('data-status')}${getComputedStyle(item).fontStyle === 'italic' ? ' italic' : ''}`]),
+  );
+  return Object.fromEntries(states);
+}
+
+beforeAll(async () => {
+  app = await startApp({ extraCodeUses: 2 });
+  const admin = await registerAccount(app, 'e2e_admin', app.extraCode!);
+  bobAccount = await registerAccount(app, 'e2e_bob', app.extraCode!);
+  await befriend(app, admin, bobAccount);
+  const { id: groupId } = await api<{ id: number }>('POST', '/v1/groups', bobAccount.token, {
+    name: 'E2E Bot Club',
+    description: '',
+    is_public: false,
+    is_restricted: false,
+    is_readonly: false,
+  });
+  await app.cli(['users:role', 'e2e_admin', 'ADMIN']);
+  const created = await app.cli(['bots:create', '--name', 'Quizbot', '--bio', 'Daily dilemmas', '--avatar', '3', '--owner', 'e2e_admin', '--group', String(groupId), '--tags', 'pizza, movies (horror), cats, music']);
+  botId = Number(created.trim().split('\n').at(-1));
+  const run = printedRun(await app.cli(['bots:run', String(botId)]));
+  expect(run).toMatchObject({ success: true });
+  expect(run.keywords_prompt).toHaveLength(3);
+  browser = await launchBrowser();
+  bob = await newPage(browser);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('bots in Chromium', () => {
+  it('Bob sees the bot stack in his list, answers it, and opens the bot from it', async () => {
+    await logIn(app, bob, 'e2e_bob');
+    await skipTour(bob);
+    const cards = bob.getByRole('list', { name: 'My Stacks' }).getByRole('button');
+    await expect.poll(() => cards.count(), WAIT).toBe(1);
+    await expect.poll(() => cards.first().textContent()).toContain('Quizbot stack');
+
+    // No Bots hides it.
+    await bob.getByRole('checkbox', { name: 'No Bots' }).check();
+    await expect.poll(() => bob.getByText('No non-bot stacks yet.', { exact: false }).isVisible(), WAIT).toBe(true);
+    await bob.getByRole('checkbox', { name: 'No Bots' }).uncheck();
+
+    await cards.first().click();
+    await expect.poll(() => bob.getByRole('button', { name: 'Submit' }).isVisible(), WAIT).toBe(true);
+    await bob.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => bob.getByRole('heading', { name: 'Responses' }).isVisible(), WAIT).toBe(true);
+
+    await bob.getByRole('button', { name: 'Quizbot', exact: true }).click();
+    await expect.poll(() => bob.getByRole('tab').allTextContents(), WAIT).toContain('Quizbot');
+    await expect.poll(() => bob.getByText('Runs every day.').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => bob.getByText(/^Runtime: \d+\.\d\d s$/).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => bob.getByRole('button', { name: 'E2E Bot Club' }).isVisible()).toBe(true);
+  });
+
+  it('Bob edits the tags and sees their statuses through a run', async () => {
+    const run = await api<RunRecord[]>('GET', `/v1/bots/${botId}/responses?limit=1&offset=0`, bobAccount.token);
+    const used = run[0].keywords_prompt;
+    const states = await tagStates(bob);
+    // After the run every tag is ACTIVE; the three it used show in italics until all have been used.
+    expect(Object.keys(states).sort()).toEqual(['cats', 'movies (horror)', 'music', 'pizza']);
+    for (const [name, state] of Object.entries(states)) expect(state).toBe(used.includes(name) ? 'ACTIVE italic' : 'ACTIVE');
+
+    // Bob owns the audience group but not the bot: he may edit tags, not purge (spec 2 §6).
+    expect(await bob.getByRole('button', { name: 'Purge' }).count()).toBe(0);
+
+    const input = bob.getByLabel('Add tag');
+    await input.fill('jazz (music), live');
+    await input.press('Enter');
+    await expect.poll(() => bob.getByText('Invalid tag format. Tags must match pattern: text with optional (context) at the end. Commas are not allowed.').isVisible()).toBe(true);
+    await input.fill('jazz (music)');
+    await input.press('Enter');
+    await bob.getByRole('button', { name: 'Remove tag pizza' }).click();
+    expect(await tagStates(bob)).toMatchObject({ 'jazz (music)': 'PENDING', pizza: expect.stringMatching(/^DEACTIVATING/) });
+
+    await bob.getByRole('button', { name: 'Save Tags' }).click();
+    await expect.poll(() => bob.getByText('Tags saved.').isVisible(), WAIT).toBe(true);
+    await expect.poll(async () => (await tagStates(bob))['jazz (music)'], WAIT).toBe('PENDING');
+    expect((await tagStates(bob)).pizza).toMatch(/^DEACTIVATING/);
+
+    // The next run activates the new tag and disables the removed one.
+    const next = printedRun(await app.cli(['bots:run', String(botId), '--force']));
+    expect(next.success).toBe(true);
+    await bob.reload();
+    await bob.getByRole('tab', { name: 'Users' }).click();
+    await bob.getByRole('button', { name: /Quizbot/ }).click();
+    await expect.poll(async () => (await tagStates(bob)).pizza, WAIT).toBe('DISABLED');
+    expect((await tagStates(bob))['jazz (music)']).toMatch(/^ACTIVE/);
+  });
+});
