@@ -205,3 +205,35 @@ describe('GET /v1/bots/{id}/responses', () => {
     expectBotNotFound(await as(t, c.stranger).get(`/v1/bots/${bot}/responses`));
   });
 });
+
+describe('query counts', () => {
+  async function count(viewer: FactoryUser, path: string) {
+    const { result, count, statements } = await t.testDb.countQueries(() => as(t, viewer).get(path));
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    return { body: result.body, count, statements };
+  }
+
+  it('GET /v1/bots, /v1/bots/{id}, /responses and /v1/groups/{id}/bots issue as many statements for 1 bot with 1 tag as for 20 bots with 30 tags', async () => {
+    async function world(bots: number, tags: number) {
+      const cast = await groupCast(t);
+      const admin = await createUser(t.db, { role: 'ADMIN' });
+      const names = Array.from({ length: tags }, (_, i) => `tag ${i}`);
+      const ids: number[] = [];
+      for (let i = 0; i < bots; i += 1) {
+        const bot = await createBot(t, admin, cast.owner, { type: 'group', group_id: cast.group.id }, { name: `Bot ${i}`, tags: names });
+        ids.push(bot.id);
+      }
+      for (const day of [1, 2, 3]) await runBot(t.db, ids[0], new Date(Date.UTC(2030, 0, day, 12)));
+      const paths = ['/v1/bots', `/v1/bots/${ids[0]}`, `/v1/bots/${ids[0]}/responses?limit=10&offset=0`, `/v1/groups/${cast.group.id}/bots`];
+      return { viewer: cast.member, paths };
+    }
+    const small = await world(1, 1);
+    const large = await world(20, 30);
+    for (const [index, path] of small.paths.entries()) {
+      const a = await count(small.viewer, path);
+      const b = await count(large.viewer, large.paths[index]);
+      expect(b.count, `${path}\n${b.statements.join('\n')}`).toBe(a.count);
+      expect(b.count).toBeLessThanOrEqual(3);
+    }
+  });
+});
