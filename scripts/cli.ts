@@ -5,6 +5,7 @@ import { openAndMigrate } from '../server/bootstrap';
 import { buildConfig, type AppConfig } from '../server/config';
 import { DataFolderBusyError, type Db } from '../server/db/client';
 import { AppError } from '../server/errors';
+import { findBot } from '../server/modules/bots/bots.repo';
 import { createBot, userIdByName } from '../server/modules/bots/bots.service';
 import { loadEnv } from '../server/env';
 import { createLogger } from '../server/logger';
@@ -140,7 +141,7 @@ const commands: Record<string, Command> = {
       const id = positiveInt(positionals[0], '<id>') as number;
       return async (db, config) => {
         const now = new Date();
-        if (!(await db.selectFrom('bots').select('id').where('id', '=', id).executeTakeFirst())) throw new UsageError(`No bot with id ${id}`);
+        if (!(await findBot(db, id))) throw new UsageError(`No bot with id ${id}`);
         if (values.force) await forgetRun(db, id, now);
         const result = await runBot(db, id, now, { openai: config.bots.openai });
         if (result.skipped) throw new UsageError(`Bot ${id} already ran today (${result.run_on}); use --force to run it again`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Env } from './env';
+import { loadEnv, type Env } from './env';
 
 /** What the app needs at run time, derived from the environment (see README "Configuration"). */
 export interface AppConfig {
@@ -45,12 +45,16 @@ function resolveJwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
-/** Bot settings as the environment's defaults give them (tests and benchmarks start from these). */
-export const defaultBotsConfig = (): BotsConfig => ({
-  runHour: 9,
-  scheduler: false,
-  openai: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', timeoutMs: 30_000 },
-});
+function botsConfig(env: Env): BotsConfig {
+  return {
+    runHour: env.BOT_RUN_HOUR,
+    scheduler: env.BOT_SCHEDULER,
+    openai: { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS },
+  };
+}
+
+/** Bot settings from the environment's defaults, scheduler off (tests and benchmarks start from these). */
+export const defaultBotsConfig = (): BotsConfig => ({ ...botsConfig(loadEnv({})), scheduler: false });
 
 export function buildConfig(env: Env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR);
@@ -63,10 +67,6 @@ export function buildConfig(env: Env): AppConfig {
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     clientDistDir: path.resolve('client/dist'),
-    bots: {
-      runHour: env.BOT_RUN_HOUR,
-      scheduler: env.BOT_SCHEDULER,
-      openai: { baseUrl: env.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS },
-    },
+    bots: botsConfig(env),
   };
 }

@@ -4,7 +4,6 @@
  * tags from the current rotation, generates a stack and posts it to the bot's audience, and
  * records the outcome. The scheduler (pg-boss) calls runBot for dueBots; the CLI calls it directly.
  */
-import { sql } from 'kysely';
 import type { OpenAiConfig } from '../config';
 import type { Db } from '../db/client';
 import * as repo from '../modules/bots/bots.repo';
@@ -56,13 +55,8 @@ type BotRow = NonNullable<Awaited<ReturnType<typeof repo.findBot>>>;
 
 /** Throws when the bot's audience can no longer receive stacks. */
 async function checkAudience(db: Db, bot: BotRow): Promise<void> {
-  if (bot.group_id !== null) {
-    const group = await db.selectFrom('groups').select('retired_at').where('id', '=', bot.group_id).executeTakeFirst();
-    if (!group || group.retired_at) throw new Error('The audience group was retired');
-  } else {
-    const user = await db.selectFrom('users').select('is_active').where('id', '=', bot.friend_id as number).executeTakeFirst();
-    if (!user?.is_active) throw new Error('The audience user is no longer active');
-  }
+  if (await repo.audienceIsOpen(db, bot)) return;
+  throw new Error(bot.group_id !== null ? 'The audience group was retired' : 'The audience user is no longer active');
 }
 
 /** The bot's generator, and what is asked of it beyond the tags (recorded in raw_prompt, also when it fails). */
@@ -90,18 +84,21 @@ export async function runBot(db: Db, botId: number, now: Date = new Date(), opti
   const runOn = utcDay(now);
   const bot = await repo.findBot(db, botId);
   if (!bot) throw new Error(`No bot with id ${botId}`);
-  const claimed = await db
-    .insertInto('bot_runs')
-    .values({ bot_id: botId, run_on: runOn, started_at: now })
-    .onConflict((oc) => oc.columns(['bot_id', 'run_on']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) return { skipped: true, run_on: runOn };
+  const runId = await repo.claimRun(db, botId, runOn, now);
+  if (runId === undefined) return { skipped: true, run_on: runOn };
 
   const started = performance.now();
   const seed = `${botId}:${runOn}`;
   let tagNames: string[] = [];
   let rawPrompt = '';
+  const finish = (target: Db, outcome: { stack_id: number | null; error: string | null }) =>
+    repo.finishRun(target, runId, {
+      success: outcome.error === null,
+      runtime: (performance.now() - started) / 1000,
+      keywords_prompt: tagNames,
+      raw_prompt: rawPrompt,
+      ...outcome,
+    });
   try {
     // Tags of the current rotation, as they will be once this run has moved them along: PENDING
     // ones count as ACTIVE; when every one was used, a new rotation starts and all are available.
@@ -123,14 +120,14 @@ export async function runBot(db: Db, botId: number, now: Date = new Date(), opti
       if (!locked) throw new Error('The bot no longer exists');
       // Checked again: the audience may have changed while the generator worked.
       await checkAudience(trx, locked);
-      await trx.updateTable('bot_keywords').set({ status: sql`case status when 'PENDING' then 'ACTIVE' else 'DISABLED' end` }).where('bot_id', '=', botId).where('status', 'in', ['PENDING', 'DEACTIVATING']).execute();
+      await repo.advanceKeywordStatuses(trx, botId);
 
       // Tags may have been edited meanwhile: only chosen tags still ACTIVE are marked used.
       const active = await repo.listRunnableKeywords(trx, botId);
       let available = active.filter((k) => !k.used_in_rotation);
       if (available.length === 0 && active.length > 0) {
         // Just before now: the tags this run marks used (at now) count as used in the new rotation.
-        await trx.updateTable('bots').set({ rotation_started_at: new Date(now.getTime() - 1) }).where('id', '=', botId).execute();
+        await repo.startRotation(trx, botId, new Date(now.getTime() - 1));
         available = active;
       }
       const usedIds = chosen.map((k) => k.id).filter((id) => active.some((k) => k.id === id));
@@ -143,42 +140,17 @@ export async function runBot(db: Db, botId: number, now: Date = new Date(), opti
         group_id: locked.group_id,
         bot_id: botId,
       });
-      if (usedIds.length > 0) {
-        await trx.updateTable('bot_keywords').set({ last_used_at: now }).where('id', 'in', usedIds).execute();
-      }
+      await repo.markKeywordsUsed(trx, usedIds, now);
       // When this run used the last available tags, the next run starts a new rotation: all available again.
       if (usedIds.length > 0 && available.every((k) => usedIds.includes(k.id))) {
-        await trx.updateTable('bots').set({ rotation_started_at: now }).where('id', '=', botId).execute();
+        await repo.startRotation(trx, botId, now);
       }
-      await trx
-        .updateTable('bot_runs')
-        .set({
-          success: true,
-          runtime: (performance.now() - started) / 1000,
-          keywords_prompt: JSON.stringify(tagNames),
-          raw_prompt: rawPrompt,
-          stack_id: stack.id,
-          error: null,
-        })
-        .where('id', '=', claimed.id)
-        .execute();
+      await finish(trx, { stack_id: stack.id, error: null });
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await db
-      .updateTable('bot_runs')
-      .set({
-        success: false,
-        runtime: (performance.now() - started) / 1000,
-        keywords_prompt: JSON.stringify(tagNames),
-        raw_prompt: rawPrompt,
-        stack_id: null,
-        error: message,
-      })
-      .where('id', '=', claimed.id)
-      .execute();
+    await finish(db, { stack_id: null, error: error instanceof Error ? error.message : String(error) });
   }
-  return { skipped: false, run: toRun(await repo.findRun(db, claimed.id)) };
+  return { skipped: false, run: toRun(await repo.findRun(db, runId)) };
 }
 
 /**
@@ -187,17 +159,10 @@ export async function runBot(db: Db, botId: number, now: Date = new Date(), opti
  */
 export async function dueBots(db: Db, now: Date, runHour: number): Promise<number[]> {
   if (now.getUTCHours() < runHour) return [];
-  const rows = await db
-    .selectFrom('bots as b')
-    .select('b.id')
-    .where(sql<boolean>`b.schedule @> ${JSON.stringify([utcWeekday(now)])}::jsonb`)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('bot_runs as r').select('r.id').whereRef('r.bot_id', '=', 'b.id').where('r.run_on', '=', utcDay(now)))))
-    .orderBy('b.id')
-    .execute();
-  return rows.map((row) => row.id);
+  return repo.listDueBotIds(db, utcWeekday(now), utcDay(now));
 }
 
 /** Deletes the run record of the UTC day of `now` (CLI --force), so the bot may run again that day. */
 export async function forgetRun(db: Db, botId: number, now: Date = new Date()): Promise<void> {
-  await db.deleteFrom('bot_runs').where('bot_id', '=', botId).where('run_on', '=', utcDay(now)).execute();
+  await repo.deleteRun(db, botId, utcDay(now));
 }

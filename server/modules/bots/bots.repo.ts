@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
+import type { BotGenerator } from '../../../shared/schemas/bots';
 import type { BotKeywordStatus } from '../../db/schema';
 
 export interface Viewer {
@@ -82,7 +83,7 @@ export function findBot(db: Db, id: number) {
 
 export function insertBot(
   db: Db,
-  values: { name: string; bio: string; avatar_id: number; owner_id: number; friend_id: number | null; group_id: number | null; schedule: number[]; generator: string },
+  values: { name: string; bio: string; avatar_id: number; owner_id: number; friend_id: number | null; group_id: number | null; schedule: number[]; generator: BotGenerator },
 ) {
   return db
     .insertInto('bots')
@@ -160,4 +161,74 @@ export function listRuns(db: Db, botId: number, page: { offset: number; limit: n
 
 export function findRun(db: Db, runId: number) {
   return db.selectFrom('bot_runs as r').select(runColumns).where('r.id', '=', runId).executeTakeFirstOrThrow();
+}
+
+// Runs (server/bots/engine.ts).
+
+/** Claims a bot's UTC day: the new run record's id, or undefined when that day already has one. */
+export async function claimRun(db: Db, botId: number, runOn: string, startedAt: Date): Promise<number | undefined> {
+  const row = await db
+    .insertInto('bot_runs')
+    .values({ bot_id: botId, run_on: runOn, started_at: startedAt })
+    .onConflict((oc) => oc.columns(['bot_id', 'run_on']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function finishRun(
+  db: Db,
+  runId: number,
+  outcome: { success: boolean; runtime: number; keywords_prompt: string[]; raw_prompt: string; stack_id: number | null; error: string | null },
+) {
+  await db
+    .updateTable('bot_runs')
+    .set({ ...outcome, keywords_prompt: JSON.stringify(outcome.keywords_prompt) })
+    .where('id', '=', runId)
+    .execute();
+}
+
+export async function deleteRun(db: Db, botId: number, runOn: string) {
+  await db.deleteFrom('bot_runs').where('bot_id', '=', botId).where('run_on', '=', runOn).execute();
+}
+
+/** Ids of the bots scheduled on `weekday` (0 = Monday) that have no run record for `runOn`. */
+export async function listDueBotIds(db: Db, weekday: number, runOn: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('bots as b')
+    .select('b.id')
+    .where(sql<boolean>`b.schedule @> ${JSON.stringify([weekday])}::jsonb`)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('bot_runs as r').select('r.id').whereRef('r.bot_id', '=', 'b.id').where('r.run_on', '=', runOn))))
+    .orderBy('b.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether the bot's audience can still receive stacks: its group is not retired, its user is active. */
+export async function audienceIsOpen(db: Db, bot: { group_id: number | null; friend_id: number | null }): Promise<boolean> {
+  if (bot.group_id !== null) {
+    const group = await db.selectFrom('groups').select('retired_at').where('id', '=', bot.group_id).executeTakeFirst();
+    return !!group && !group.retired_at;
+  }
+  const user = await db.selectFrom('users').select('is_active').where('id', '=', bot.friend_id as number).executeTakeFirst();
+  return !!user?.is_active;
+}
+
+/** A run moves the tags along: PENDING ones become ACTIVE, DEACTIVATING ones DISABLED. */
+export async function advanceKeywordStatuses(db: Db, botId: number) {
+  await db
+    .updateTable('bot_keywords')
+    .set({ status: sql`case status when 'PENDING' then 'ACTIVE' else 'DISABLED' end` })
+    .where('bot_id', '=', botId)
+    .where('status', 'in', ['PENDING', 'DEACTIVATING'])
+    .execute();
+}
+
+export async function markKeywordsUsed(db: Db, ids: number[], at: Date) {
+  if (ids.length > 0) await db.updateTable('bot_keywords').set({ last_used_at: at }).where('id', 'in', ids).execute();
+}
+
+/** Tags used after `at` count as used in the bot's current rotation. */
+export async function startRotation(db: Db, botId: number, at: Date) {
+  await db.updateTable('bots').set({ rotation_started_at: at }).where('id', '=', botId).execute();
 }
