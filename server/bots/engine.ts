@@ -10,7 +10,7 @@ import * as repo from '../modules/bots/bots.repo';
 import { toRun } from '../modules/bots/bots.service';
 import { insertStack } from '../modules/stacks/stacks.repo';
 import { buildPrompt, createOpenAiGenerator } from './openai-generator';
-import { pickStack, seededRandom } from './pick-topic';
+import { pickStack, seededRandom, shuffleWith } from './pick-topic';
 import type { BotRun } from '../../shared/schemas/bots';
 
 /** At most this many tags steer one run. */
@@ -40,16 +40,8 @@ export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 /** The weekday of a moment in UTC, Monday = 0 (spec 2 §9). */
 export const utcWeekday = (now: Date) => (now.getUTCDay() + 6) % 7;
 
-/** A seeded shuffle: the same seed always gives the same order. */
-function shuffle<T>(items: T[], seed: string): T[] {
-  const random = seededRandom(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
+/** A seeded shuffle of a copy: the same seed always gives the same order. */
+const shuffle = <T>(items: T[], seed: string): T[] => shuffleWith([...items], seededRandom(seed));
 
 type BotRow = NonNullable<Awaited<ReturnType<typeof repo.findBot>>>;
 

@@ -167,6 +167,15 @@ export function seededRandom(seed: string): () => number {
   };
 }
 
+/** Fisher-Yates in place with the given random numbers; answers the array. */
+export function shuffleWith<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
+
 /**
  * The topics a run chooses among: for each tag, the topics matching its word and context when there
  * are any, else those matching its word; all of them together; every topic when none match.
@@ -194,13 +203,9 @@ export function pickStack(tags: string[], seed: string, topics: readonly Topic[]
   const random = seededRandom(seed);
   const topic = candidates[Math.floor(random() * candidates.length)];
 
-  // Distinct items (case-insensitively, trimmed), shuffled by Fisher-Yates, first six kept.
+  // Distinct items (case-insensitively, trimmed), shuffled, first six kept.
   const seen = new Set<string>();
   const items = topic.items.map((item) => item.trim()).filter((item) => item && !seen.has(item.toLowerCase()) && seen.add(item.toLowerCase()));
   if (items.length < LIMITS.positionsPerStack) throw new Error(`Topic ${topic.id} has fewer than ${LIMITS.positionsPerStack} distinct items`);
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j], items[i]];
-  }
-  return { name: topic.title, positions: items.slice(0, LIMITS.positionsPerStack), topicId: topic.id };
+  return { name: topic.title, positions: shuffleWith(items, random).slice(0, LIMITS.positionsPerStack), topicId: topic.id };
 }

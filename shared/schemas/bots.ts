@@ -109,6 +109,11 @@ export const Schedule = z
 export const BotGenerator = z.enum(['builtin', 'openai'], { error: 'generator must be builtin or openai' });
 export type BotGenerator = z.infer<typeof BotGenerator>;
 
+/** Spec 2 §6: Purge is for the bot's owner, and for the editors of a user bot (one with a friend_id). */
+export function canPurgeTags(bot: { owner_id: number; friend_id: number | null }, viewerId: number | undefined): boolean {
+  return bot.owner_id === viewerId || bot.friend_id !== null;
+}
+
 export const CreateBotInput = z
   .object({
     name: z.string({ error: BOT_MESSAGES.nameRequired }).trim().min(1, BOT_MESSAGES.nameRequired).max(BOT_NAME_MAX, BOT_MESSAGES.nameMax),

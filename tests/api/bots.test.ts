@@ -185,6 +185,21 @@ describe('POST and DELETE /v1/bots/{id}/keywords', () => {
     // Purge removes every DISABLED tag and leaves the active ones.
     expect(statuses(await removeTags(c.botOwner, bot, { purge: true }))).toEqual({ 'movies (horror)': 'ACTIVE', pizza: 'ACTIVE' });
   });
+
+  it("refuses purge on a group bot to editors who do not own it (spec 2 §6), and changes nothing", async () => {
+    const c = await botCast();
+    // Owned by a member: the group owner and admins may edit its tags, only the member may purge.
+    const { id: bot } = await createBot(t, c.admin, c.member, { type: 'group', group_id: c.group.id }, { name: 'Memberbot', tags: ['food'] });
+    await removeTags(c.owner, bot, { keywords: ['food'] });
+    await runBot(t.db, bot, new Date('2030-01-07T10:00:00Z'));
+    for (const editor of [c.owner, c.admin]) {
+      expectError(await removeTags(editor, bot, { keywords: [], purge: true }), 403, 'NOT_BOT_PURGER', "Only the bot's owner, or the audience of a user bot, can purge its tags");
+    }
+    expect(statuses(await as(t, c.owner).get(`/v1/bots/${bot}`))).toEqual({ food: 'DISABLED' });
+    expect(statuses(await removeTags(c.member, bot, { keywords: [], purge: true }))).toEqual({});
+    // On a user bot its audience may purge.
+    expect((await removeTags(c.audience, c.userBot.id, { keywords: [], purge: true })).status).toBe(200);
+  });
 });
 
 describe('GET /v1/bots/{id}/responses', () => {

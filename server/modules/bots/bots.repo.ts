@@ -204,6 +204,13 @@ export async function listDueBotIds(db: Db, weekday: number, runOn: string): Pro
   return rows.map((row) => row.id);
 }
 
+/** The id of an active user, found by id or by username (any letter case). */
+export async function findActiveUserId(db: Db, by: { id: number } | { username: string }): Promise<number | undefined> {
+  const active = db.selectFrom('users').select('id').where('is_active', '=', true);
+  const query = 'id' in by ? active.where('id', '=', by.id) : active.where(({ fn }) => fn('lower', ['username']), '=', by.username.toLowerCase());
+  return (await query.executeTakeFirst())?.id;
+}
+
 /** Whether the bot's audience can still receive stacks: its group is not retired, its user is active. */
 export async function audienceIsOpen(db: Db, bot: { group_id: number | null; friend_id: number | null }): Promise<boolean> {
   if (bot.group_id !== null) {

@@ -1,4 +1,4 @@
-import type { Bot, BotRun, CreateBotInput } from '../../../shared/schemas/bots';
+import { canPurgeTags, type Bot, type BotRun, type CreateBotInput } from '../../../shared/schemas/bots';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
 import * as repo from './bots.repo';
@@ -107,7 +107,8 @@ export async function addKeywords(db: Db, viewer: Viewer, id: number, names: str
 
 /** Existing PENDING or ACTIVE names become DEACTIVATING (DISABLED at the next run); purge removes every DISABLED tag. */
 export async function removeKeywords(db: Db, viewer: Viewer, id: number, names: string[], purge: boolean): Promise<Bot> {
-  await loadEditableBot(db, viewer, id);
+  const bot = await loadEditableBot(db, viewer, id);
+  if (purge && !canPurgeTags(bot, viewer.id)) throw forbidden("Only the bot's owner, or the audience of a user bot, can purge its tags", 'NOT_BOT_PURGER');
   await db.transaction().execute(async (trx) => {
     await repo.lockBot(trx, id);
     const wanted = new Set(names.map((name) => name.toLowerCase()));
@@ -122,26 +123,17 @@ export async function removeKeywords(db: Db, viewer: Viewer, id: number, names: 
   return getBot(db, viewer, id);
 }
 
-async function activeUser(db: Db, id: number) {
-  return db.selectFrom('users').select(['id', 'username']).where('id', '=', id).where('is_active', '=', true).executeTakeFirst();
-}
-
-async function activeUserByName(db: Db, username: string) {
-  return db.selectFrom('users').select(['id', 'username']).where(({ fn }) => fn('lower', ['username']), '=', username.toLowerCase()).where('is_active', '=', true).executeTakeFirst();
-}
-
 /** Admins (API and CLI): a bot with its initial tags PENDING. */
 export async function createBot(db: Db, input: CreateBotInput) {
-  if (!(await activeUser(db, input.owner_id))) throw notFound('Owner not found', 'USER_NOT_FOUND');
+  if (!(await repo.findActiveUserId(db, { id: input.owner_id }))) throw notFound('Owner not found', 'USER_NOT_FOUND');
   let friendId: number | null = null;
   let groupId: number | null = null;
   if (input.audience.type === 'user') {
-    if (!(await activeUser(db, input.audience.user_id))) throw notFound('User not found', 'USER_NOT_FOUND');
+    if (!(await repo.findActiveUserId(db, { id: input.audience.user_id }))) throw notFound('User not found', 'USER_NOT_FOUND');
     friendId = input.audience.user_id;
   } else {
-    const group = await db.selectFrom('groups').select('id').where('id', '=', input.audience.group_id).where('retired_at', 'is', null).executeTakeFirst();
-    if (!group) throw notFound('Group not found', 'GROUP_NOT_FOUND');
-    groupId = group.id;
+    if (!(await repo.audienceIsOpen(db, { group_id: input.audience.group_id, friend_id: null }))) throw notFound('Group not found', 'GROUP_NOT_FOUND');
+    groupId = input.audience.group_id;
   }
   return db.transaction().execute(async (trx) => {
     const bot = await repo.insertBot(trx, {
@@ -161,5 +153,5 @@ export async function createBot(db: Db, input: CreateBotInput) {
 
 /** The CLI's lookup: a user id by username, or undefined. */
 export async function userIdByName(db: Db, username: string): Promise<number | undefined> {
-  return (await activeUserByName(db, username))?.id;
+  return repo.findActiveUserId(db, { username });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
-import type { Bot } from '../../../../shared/schemas/bots';
+import { canPurgeTags, type Bot } from '../../../../shared/schemas/bots';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
 import { useCurrentUser } from '../../lib/current-user';
@@ -74,8 +74,7 @@ type ContentProps = Pick<BotDetailViewProps, 'onBack' | 'onOpenUser' | 'onOpenGr
 
 function BotDetailContent({ bot, meId, onBack, onOpenUser, onOpenGroup }: ContentProps) {
   const uid = useId();
-  // Spec 2 §6: Purge is shown to the bot's owner or when the bot has a friend_id.
-  const canPurge = bot.owner_id === meId || bot.friend_id !== null;
+  const canPurge = canPurgeTags(bot, meId);
   const audience = bot.audience;
 
   return (
