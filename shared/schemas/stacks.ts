@@ -15,9 +15,10 @@ export const STACK_MESSAGES = {
   commentMax: 'Comment must be no more than 200 characters',
   commentNewlines: 'Too many new line characters.',
   twistRequired: 'Please enter a twist (max 36 characters).',
+  editClosed: 'This stack can no longer be edited. It may have been created more than an hour ago or someone has already responded.',
 } as const;
 
-/** Optional name: trimmed, stored as null when empty (spec 1 §5). */
+/** Optional name: trimmed, stored as null when empty (spec 2 §5). */
 export const StackName = z
   .string()
   .trim()

@@ -101,6 +101,20 @@ export function findGroupAccess(db: Db, groupId: number, viewerId: number) {
     .executeTakeFirst();
 }
 
+/** The users removed from (blocked in) a group, by username. */
+function groupBlocksQuery(db: Db, groupId: number) {
+  return db
+    .selectFrom('group_blocks as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select(['b.user_id', 'u.username', 'u.avatar_id', 'b.created_at'])
+    .where('b.group_id', '=', groupId)
+    .orderBy(sql`lower(u.username)`);
+}
+
+export function listGroupBlocks(db: Db, groupId: number) {
+  return groupBlocksQuery(db, groupId).execute();
+}
+
 /** What members see: members, invitation candidates (the viewer's friends), open invitations, blocks, bots. */
 export function findMemberView(db: Db, groupId: number, viewerId: number) {
   return db
@@ -130,14 +144,7 @@ export function findMemberView(db: Db, groupId: number, viewerId: number) {
       jsonArrayFrom(
         eb.selectFrom('group_requests as r').select('r.to_user_id').where('r.group_id', '=', groupId).where('r.status', '=', 'PENDING').orderBy('r.to_user_id'),
       ).as('pending'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('group_blocks as b')
-          .innerJoin('users as u', 'u.id', 'b.user_id')
-          .select(['b.user_id', 'u.username', 'u.avatar_id', 'b.created_at'])
-          .where('b.group_id', '=', groupId)
-          .orderBy(sql`lower(u.username)`),
-      ).as('blocks'),
+      jsonArrayFrom(groupBlocksQuery(db, groupId)).as('blocks'),
       jsonArrayFrom(
         eb.selectFrom('bots as b').select(['b.id', 'b.name', 'b.bio', 'b.avatar_id']).where('b.group_id', '=', groupId).orderBy(sql`lower(b.name)`).orderBy('b.id'),
       ).as('bots'),

@@ -18,7 +18,6 @@ import {
   SetDescriptionInput,
   UpdateGroupRequestInput,
 } from '../../../shared/schemas/groups';
-import { badRequest } from '../../errors';
 import { authedProcedure, router } from '../../trpc/init';
 import * as groups from './groups.service';
 
@@ -80,10 +79,7 @@ export const groupsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/blocks', tags, summary: 'Remove (block) a member (owner)', errorResponses: [400, 401, 403, 404] } })
     .input(AddGroupBlockInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => {
-      if (input.group_id !== undefined && input.group_id !== input.id) throw badRequest('GROUP_MISMATCH', 'group_id must match the group in the path');
-      return groups.blockUser(ctx.db, ctx.user.id, input.id, input.user_id);
-    }),
+    .mutation(({ ctx, input }) => groups.blockUser(ctx.db, ctx.user.id, input.id, input.user_id, input.group_id)),
 
   unblock: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/v1/groups/{id}/blocks/{userId}', tags, summary: 'Let a removed member back (owner)', errorResponses: [401, 403, 404] } })

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../shared/limits';
 import type { CreateGroupInput, GroupDetail, GroupSummary } from '../../../shared/schemas/groups';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -28,6 +29,10 @@ function requireMember(group: Access, action: string) {
 
 function requireOwner(group: Access, viewerId: number, action: string) {
   if (group.owner_id !== viewerId) throw forbidden(`Only the group owner can ${action}`, 'NOT_THE_OWNER');
+}
+
+function toBlock(row: { user_id: number; username: string; avatar_id: number; created_at: Date | string }) {
+  return { user_id: row.user_id, username: row.username, avatar_id: row.avatar_id, created_at: iso(row.created_at) };
 }
 
 function toSummary(row: Omit<Access, 'role' | 'is_invited' | 'is_blocked'>): GroupSummary {
@@ -65,7 +70,7 @@ export async function listMyGroups(db: Db, viewerId: number) {
 
 /** GET /v1/users/groups/overview: my groups and the public groups I could join. */
 export async function overview(db: Db, viewerId: number) {
-  const [mine, open] = await Promise.all([repo.listMyGroups(db, viewerId), repo.listJoinablePublicGroups(db, viewerId, { offset: 0, limit: 100 })]);
+  const [mine, open] = await Promise.all([repo.listMyGroups(db, viewerId), repo.listJoinablePublicGroups(db, viewerId, { offset: 0, limit: LIMITS.pageSizeMax })]);
   return { my_groups: mine.map(toSummary), public_groups: open.map(toSummary) };
 }
 
@@ -89,7 +94,7 @@ export async function getGroup(db: Db, viewerId: number, groupId: number): Promi
     bots: view.bots,
     non_members: base.can_invite ? view.non_members : [],
     pending_invitation_user_ids: view.pending.map((p) => p.to_user_id),
-    blocks: isOwner ? view.blocks.map((b) => ({ ...b, created_at: iso(b.created_at) })) : [],
+    blocks: isOwner ? view.blocks.map(toBlock) : [],
   };
 }
 
@@ -128,14 +133,19 @@ export async function invite(db: Db, viewer: { id: number; username: string }, g
   });
 }
 
-/** Joins a public group; removed (blocked) users cannot. */
-export async function join(db: Db, viewerId: number, groupId: number) {
-  const group = await loadGroup(db, groupId, viewerId);
+function requireJoinable(group: Access) {
   if (group.is_member) throw conflict('ALREADY_MEMBER', 'You are already a member of this group');
   if (!group.is_public) throw forbidden('This group is private: accept your invitation to join it', 'PRIVATE_GROUP');
   if (group.is_blocked) throw forbidden('You were removed from this group and cannot rejoin it', 'GROUP_BLOCKED');
+}
+
+/** Joins a public group; removed (blocked) users cannot. */
+export async function join(db: Db, viewerId: number, groupId: number) {
+  requireJoinable(await loadGroup(db, groupId, viewerId));
   await db.transaction().execute(async (trx) => {
     await repo.lockGroup(trx, groupId);
+    // Checked again under the lock: a retire or block committed meanwhile must keep the viewer out.
+    requireJoinable(await loadGroup(trx, groupId, viewerId));
     await repo.insertMember(trx, groupId, viewerId, 'MEMBER');
     const pending = await repo.findPendingInvite(trx, groupId, viewerId);
     if (pending) {
@@ -179,12 +189,15 @@ export async function setDescription(db: Db, viewerId: number, groupId: number, 
 export async function listBlocks(db: Db, viewerId: number, groupId: number) {
   const group = await loadGroup(db, groupId, viewerId);
   requireOwner(group, viewerId, 'see removed members');
-  const view = await repo.findMemberView(db, groupId, viewerId);
-  return view.blocks.map((b) => ({ ...b, created_at: iso(b.created_at) }));
+  return (await repo.listGroupBlocks(db, groupId)).map(toBlock);
 }
 
-/** Removes a member (or keeps someone out): a group block, until the owner lifts it. */
-export async function blockUser(db: Db, viewerId: number, groupId: number, userId: number) {
+/**
+ * Removes a member (or keeps someone out): a group block, until the owner lifts it. `bodyGroupId`
+ * is the optional group id of the request body, which must name the same group.
+ */
+export async function blockUser(db: Db, viewerId: number, groupId: number, userId: number, bodyGroupId?: number) {
+  if (bodyGroupId !== undefined && bodyGroupId !== groupId) throw badRequest('GROUP_MISMATCH', 'group_id must match the group in the path');
   const group = await loadGroup(db, groupId, viewerId);
   requireOwner(group, viewerId, 'remove members');
   if (userId === viewerId) throw badRequest('SELF_BLOCK', 'The owner cannot be removed from the group');

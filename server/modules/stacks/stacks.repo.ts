@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
-import { canSeeStack, notBlockedWith } from './visibility.sql';
+import { notBlockedBetween } from '../users/relations.sql';
+import { canSeeStack } from './visibility.sql';
 
 export interface Viewer {
   id: number;
@@ -21,7 +22,7 @@ const audienceJson = sql<{ type: 'friend' | 'group'; user: { id: number; usernam
 const botJson = sql<{ id: number; name: string; avatar_id: number } | null>`
   (select json_build_object('id', sb.id, 'name', sb.name, 'avatar_id', sb.avatar_id) from bots sb where sb.id = s.bot_id)`;
 
-/** The twist of a twisted row, or of a stack that was twisted. */
+/** A twisted row (`s` itself) as its twist; null for an original stack, even one that was twisted. */
 const twistOfRow = sql<{ id: number; twist_description: string; owner_id: number; owner_username: string } | null>`
   case when s.parent_id is null then null else
     json_build_object('id', s.id, 'twist_description', s.twist_description, 'owner_id', s.owner_id,
@@ -81,7 +82,6 @@ export function listFeed(
       's.created_at',
       's.updated_at',
       audienceJson.as('audience'),
-      's.bot_id',
       botJson.as('bot'),
       twistOfRow.as('twist'),
       jsonArrayFrom(
@@ -95,13 +95,13 @@ export function listFeed(
             sql<boolean>`(r.user_id = ${viewer.id} or r.created_at <= coalesce(v.viewed_at, ${NEVER}))`.as('is_viewed'),
           ])
           .whereRef('r.stack_id', '=', 's.id')
-          .where(notBlockedWith(viewer.id, sql`r.user_id`))
+          .where(notBlockedBetween(viewer.id, sql<number>`r.user_id`))
           .orderBy('r.created_at'),
       ).as('users'),
       sql<boolean>`exists (select 1 from stack_responses mr where mr.stack_id = s.id and mr.user_id = ${viewer.id})`.as('me_answered'),
       sql<boolean>`v.viewed_at is not null`.as('me_viewed'),
       sql<boolean>`not exists (select 1 from comments c where c.stack_id = s.id and c.user_id <> ${viewer.id} and not c.is_sandboxed
-        and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedWith(viewer.id, sql`c.user_id`)})`.as('me_viewed_comments'),
+        and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedBetween(viewer.id, sql<number>`c.user_id`)})`.as('me_viewed_comments'),
     ])
     .orderBy('page.sort_at', 'desc')
     .orderBy('page.id', 'desc')
@@ -307,12 +307,7 @@ export function deleteComment(db: Db, commentId: number) {
   return db.deleteFrom('comments').where('id', '=', commentId).execute();
 }
 
-/** Can `userId` create a stack for this friend / group? One statement each. */
-export async function isFriend(db: Db, userId: number, friendId: number): Promise<boolean> {
-  const row = await db.selectFrom('friendships').select('user_id').where('user_id', '=', userId).where('friend_id', '=', friendId).executeTakeFirst();
-  return row !== undefined;
-}
-
+/** Can `userId` create a stack in this group? One statement. */
 export function findGroupForStack(db: Db, groupId: number, userId: number) {
   return db
     .selectFrom('groups as g')

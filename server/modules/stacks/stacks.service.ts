@@ -1,7 +1,8 @@
 import { consensus, score } from '../../../shared/scoring';
-import type { CreateStackInput, Responder, Stack, StackListItem, TwistedStack } from '../../../shared/schemas/stacks';
+import { STACK_MESSAGES, type CreateStackInput, type Responder, type Stack, type StackListItem, type TwistedStack } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
+import { areFriends } from '../friends/friends.repo';
 import * as repo from './stacks.repo';
 import type { Viewer } from './stacks.repo';
 
@@ -13,8 +14,50 @@ type Kind = 'stack' | 'twisted';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const NOT_FOUND = { stack: 'Stack not found', twisted: 'Twisted stack not found' } as const;
-export const EDIT_CLOSED =
-  'This stack can no longer be edited. It may have been created more than an hour ago or someone has already responded.';
+
+/** What the edit, delete and sandbox rules look at; both the detail row and the bare row have it. */
+interface StackFacts {
+  owner_id: number;
+  mode: string;
+  bot_id: number | null;
+  is_sandboxed: boolean;
+  /** Created less than an hour ago, by the database clock. */
+  in_edit_window: boolean;
+  /** Responders other than the owner. */
+  other_responders: number;
+  responders: number;
+}
+
+/**
+ * The stack rules, once: each answers the error for the first rule the viewer breaks, or null when
+ * the viewer may. The mutations throw it; the `me.can_*` flags show whether it is null.
+ */
+function editRefusal(row: Pick<StackFacts, 'owner_id' | 'in_edit_window' | 'other_responders'>, viewer: Viewer): AppError | null {
+  if (row.owner_id !== viewer.id) return forbidden('Only the owner can edit this stack', 'NOT_OWNER');
+  if (!row.in_edit_window || row.other_responders > 0) return forbidden(STACK_MESSAGES.editClosed, 'EDIT_WINDOW_CLOSED');
+  return null;
+}
+
+/** Admins delete a bot stack nobody answered. */
+function deleteRefusal(row: Pick<StackFacts, 'bot_id' | 'responders'>, viewer: Viewer): AppError | null {
+  if (!viewer.isAdmin) return forbidden('Only admins can delete stacks', 'NOT_ADMIN');
+  if (row.bot_id === null) return forbidden('Only bot stacks can be deleted', 'NOT_BOT_STACK');
+  if (row.responders > 0) return conflict('HAS_RESPONSES', 'A stack that has responses cannot be deleted');
+  return null;
+}
+
+/** A group stack: its owner or an admin sandboxes it, only an admin unsandboxes it. */
+function sandboxRefusal(row: Pick<StackFacts, 'mode' | 'owner_id' | 'is_sandboxed'>, viewer: Viewer, sandboxed: boolean): AppError | null {
+  if (row.mode !== 'group') return badRequest('NOT_GROUP_STACK', 'Only group stacks can be sandboxed');
+  if (sandboxed) {
+    if (row.owner_id !== viewer.id && !viewer.isAdmin) return forbidden('Only the owner or an admin can sandbox this stack', 'NOT_ALLOWED');
+    if (row.is_sandboxed) return conflict('ALREADY_SANDBOXED', 'This stack is already sandboxed');
+  } else {
+    if (!viewer.isAdmin) return forbidden('Only admins can unsandbox a stack', 'NOT_ADMIN');
+    if (!row.is_sandboxed) return conflict('NOT_SANDBOXED', 'This stack is not sandboxed');
+  }
+  return null;
+}
 
 async function loadRow(db: Db, viewer: Viewer, id: number, kind: Kind) {
   const row = await repo.findStackRow(db, viewer, id, kind);
@@ -26,7 +69,7 @@ async function loadRow(db: Db, viewer: Viewer, id: number, kind: Kind) {
 export async function createStack(db: Db, viewer: Viewer, input: CreateStackInput) {
   if (input.mode === 'friend') {
     if (input.target_id === viewer.id) throw badRequest('SELF_STACK', 'Choose a friend to send the stack to');
-    if (!(await repo.isFriend(db, viewer.id, input.target_id))) throw forbidden('Friend stacks can only be sent to friends', 'NOT_FRIENDS');
+    if (!(await areFriends(db, viewer.id, input.target_id))) throw forbidden('Friend stacks can only be sent to friends', 'NOT_FRIENDS');
     return repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'friend', friend_id: input.target_id, group_id: null });
   }
   const group = await repo.findGroupForStack(db, input.target_id, viewer.id);
@@ -100,9 +143,7 @@ function assemble(row: DetailRow, viewer: Viewer): Stack {
   const blocked = new Set(row.blocked.map((b) => b.user_id));
   const mine = row.responses.find((r) => r.user_id === viewer.id)?.ranking;
   const answeredBy = row.responses.map((r) => r.user_id);
-  const isOwner = row.owner_id === viewer.id;
-  const othersAnswered = answeredBy.some((id) => id !== row.owner_id);
-  const isGroup = row.mode === 'group';
+  const facts = { ...row, other_responders: answeredBy.filter((id) => id !== row.owner_id).length, responders: answeredBy.length };
   return {
     id: row.id,
     name: row.name,
@@ -117,7 +158,7 @@ function assemble(row: DetailRow, viewer: Viewer): Stack {
     bot: row.bot,
     users: responders(row.responses, row.positions, viewer.id, mine, blocked),
     blocked_user_ids: [...blocked].filter((id) => answeredBy.includes(id) || row.comments.some((c) => c.user_id === id)),
-    consensus: isGroup && mine ? consensus(row.responses.map((r) => r.ranking)).map((i) => row.positions[i]) : null,
+    consensus: row.mode === 'group' && mine ? consensus(row.responses.map((r) => r.ranking)).map((i) => row.positions[i]) : null,
     comments: row.comments
       .filter((c) => !blocked.has(c.user_id))
       .map((c) => ({ ...c, created_at: iso(c.created_at), updated_at: iso(c.updated_at) })),
@@ -125,13 +166,13 @@ function assemble(row: DetailRow, viewer: Viewer): Stack {
     twist: row.twist,
     me: {
       is_answered: mine !== undefined,
-      can_edit: isOwner && row.in_edit_window && !othersAnswered,
+      can_edit: editRefusal(facts, viewer) === null,
       can_twist: twistQualifies(row, answeredBy, viewer.id, row.twist !== null),
       // Twisted stacks have no sandbox call of their own (spec 2 §7).
-      can_sandbox: isGroup && row.parent_id === null && !row.is_sandboxed && (isOwner || viewer.isAdmin),
-      can_unsandbox: isGroup && row.parent_id === null && row.is_sandboxed && viewer.isAdmin,
+      can_sandbox: row.parent_id === null && sandboxRefusal(facts, viewer, true) === null,
+      can_unsandbox: row.parent_id === null && sandboxRefusal(facts, viewer, false) === null,
       // Twisted stacks copy bot_id but have no delete call.
-      can_delete: viewer.isAdmin && row.parent_id === null && row.bot_id !== null && answeredBy.length === 0,
+      can_delete: row.parent_id === null && deleteRefusal(facts, viewer) === null,
     },
   };
 }
@@ -198,9 +239,8 @@ export async function hide(db: Db, viewer: Viewer, id: number, kind: Kind, userI
 /** Admins delete bot stacks nobody answered. */
 export async function deleteStack(db: Db, viewer: Viewer, id: number) {
   const row = await loadRow(db, viewer, id, 'stack');
-  if (!viewer.isAdmin) throw forbidden('Only admins can delete stacks', 'NOT_ADMIN');
-  if (row.bot_id === null) throw forbidden('Only bot stacks can be deleted', 'NOT_BOT_STACK');
-  if (row.responders > 0) throw conflict('HAS_RESPONSES', 'A stack that has responses cannot be deleted');
+  const refusal = deleteRefusal(row, viewer);
+  if (refusal) throw refusal;
   await repo.deleteStack(db, id);
   return { message: 'Stack deleted' };
 }
@@ -208,14 +248,8 @@ export async function deleteStack(db: Db, viewer: Viewer, id: number) {
 /** Owner: sandbox a group stack that is not sandboxed yet. Admins: both ways. */
 export async function sandbox(db: Db, viewer: Viewer, id: number, sandboxed: boolean) {
   const row = await loadRow(db, viewer, id, 'stack');
-  if (row.mode !== 'group') throw badRequest('NOT_GROUP_STACK', 'Only group stacks can be sandboxed');
-  if (sandboxed) {
-    if (row.owner_id !== viewer.id && !viewer.isAdmin) throw forbidden('Only the owner or an admin can sandbox this stack', 'NOT_ALLOWED');
-    if (row.is_sandboxed) throw conflict('ALREADY_SANDBOXED', 'This stack is already sandboxed');
-  } else {
-    if (!viewer.isAdmin) throw forbidden('Only admins can unsandbox a stack', 'NOT_ADMIN');
-    if (!row.is_sandboxed) throw conflict('NOT_SANDBOXED', 'This stack is not sandboxed');
-  }
+  const refusal = sandboxRefusal(row, viewer, sandboxed);
+  if (refusal) throw refusal;
   await repo.setSandboxed(db, id, sandboxed);
   return { id, is_sandboxed: sandboxed };
 }
@@ -223,8 +257,8 @@ export async function sandbox(db: Db, viewer: Viewer, id: number, sandboxed: boo
 /** The owner edits within an hour of creation while nobody else has answered. */
 export async function edit(db: Db, viewer: Viewer, id: number, kind: Kind, values: { name?: string | null; positions?: string[]; twist_description?: string }) {
   const row = await loadRow(db, viewer, id, kind);
-  if (row.owner_id !== viewer.id) throw forbidden('Only the owner can edit this stack', 'NOT_OWNER');
-  if (!row.in_edit_window || row.other_responders > 0) throw forbidden(EDIT_CLOSED, 'EDIT_WINDOW_CLOSED');
+  const refusal = editRefusal(row, viewer);
+  if (refusal) throw refusal;
   await repo.updateStackContent(db, id, values);
   return { message: 'Stack updated' };
 }

@@ -35,9 +35,3 @@ export function canSeeStack(viewerId: number, isAdmin: boolean): RawBuilder<bool
         or exists (select 1 from stack_responses pr where pr.stack_id = s.parent_id and pr.user_id = ${viewerId})))
   )`;
 }
-
-/** True unless the viewer and the given user have blocked each other (either way). */
-export function notBlockedWith(viewerId: number, userColumn: RawBuilder<number>): RawBuilder<boolean> {
-  return sql<boolean>`not exists (select 1 from blocks b
-    where (b.blocker_id = ${viewerId} and b.blocked_id = ${userColumn}) or (b.blocker_id = ${userColumn} and b.blocked_id = ${viewerId}))`;
-}

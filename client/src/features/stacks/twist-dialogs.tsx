@@ -77,9 +77,6 @@ function TwistForm({ title, submitLabel, busyLabel, initial = '', busy, error, o
   );
 }
 
-export const EDIT_CLOSED_TEXT =
-  'This stack can no longer be edited. It may have been created more than an hour ago or someone has already responded.';
-
 /** The 403 answer to an edit (spec 2 §8). */
 export function CannotEditDialog({ open, title, onClose }: { open: boolean; title: string; onClose(): void }) {
   return (
@@ -93,7 +90,7 @@ export function CannotEditDialog({ open, title, onClose }: { open: boolean; titl
         </button>
       }
     >
-      <p>{EDIT_CLOSED_TEXT}</p>
+      <p>{STACK_MESSAGES.editClosed}</p>
     </Modal>
   );
 }
