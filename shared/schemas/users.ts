@@ -4,6 +4,8 @@ import { Id, ID_MAX } from './common';
 
 export const SocialPlatform = z.enum(['telegram', 'signal']);
 export type SocialPlatform = z.infer<typeof SocialPlatform>;
+/** How each platform is named on screen. */
+export const SOCIAL_PLATFORM_LABELS: Record<SocialPlatform, string> = { telegram: 'Telegram', signal: 'Signal' };
 export const SocialVisibility = z.enum(['public', 'friends', 'private']);
 export type SocialVisibility = z.infer<typeof SocialVisibility>;
 

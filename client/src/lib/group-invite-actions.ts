@@ -10,12 +10,6 @@ export interface RespondToGroupInvite {
   ignore(requestId: number): Promise<void>;
 }
 
-/** What the notifications panel uses for GROUP_INVITE entries (spec 1 §2 "Notifications panel"). */
-export interface GroupInviteActions extends RespondToGroupInvite {
-  available: boolean;
-  unavailableReason?: string;
-}
-
 /**
  * Answers a GROUP_INVITE notification (spec 1 §2, spec 2 §4). Either answer changes what the
  * groups screens show, so the groups calls and the stored overview are dropped afterwards.
@@ -32,9 +26,4 @@ export function useRespondToGroupInvite(): RespondToGroupInvite {
     };
     return { accept: (requestId) => answer(requestId, 'ACCEPTED'), ignore: (requestId) => answer(requestId, 'REJECTED') };
   }, [mutateAsync, refreshGroups]);
-}
-
-export function useGroupInviteActions(): GroupInviteActions {
-  const respond = useRespondToGroupInvite();
-  return useMemo(() => ({ available: true, ...respond }), [respond]);
 }

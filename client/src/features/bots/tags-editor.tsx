@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { TagName, type Bot, type TagStatus } from '../../../../shared/schemas/bots';
+import { TagName, TagStatus, type Bot } from '../../../../shared/schemas/bots';
 import { ErrorBanner } from '../../components/error-banner';
 import { useTimedMessage } from '../../lib/timed-message';
 import { errorDetail, useTRPC } from '../../lib/trpc';
@@ -15,6 +15,11 @@ const TAG_STATUS_CLASSES: Record<TagStatus, string> = {
 };
 
 const STATUS_LABELS: Record<TagStatus, string> = { PENDING: 'pending', ACTIVE: 'active', DEACTIVATING: 'deactivating', DISABLED: 'disabled' };
+/** The legend shows the same words, capitalised. */
+const LEGEND_ITEMS = TagStatus.options.map((status) => {
+  const label = STATUS_LABELS[status];
+  return [status, label.charAt(0).toUpperCase() + label.slice(1)] as const;
+});
 const UNAVAILABLE_HINT = 'Used in a recent run: not chosen again until every active tag has been used.';
 
 interface TagsEditorProps {
@@ -81,9 +86,8 @@ export function TagsEditor({ bot, canPurge, onBack }: TagsEditorProps) {
     }
   }
 
-  /** Shows the bot the server answered with, then reloads it (spec 2 §7: after a save, the bot is reloaded). */
-  async function reload(saved: Bot | undefined) {
-    if (saved) queryClient.setQueryData(botKey, saved);
+  /** Spec 2 §7: after a save, the bot is reloaded. Each mutation has already cached the bot it answered with. */
+  async function reload() {
     await queryClient.invalidateQueries({ queryKey: botKey });
   }
 
@@ -95,15 +99,15 @@ export function TagsEditor({ bot, canPurge, onBack }: TagsEditorProps) {
     setBusy(true);
     setFailure(null);
     setNote(null);
-    let saved: Bot | undefined;
     try {
+      // Each answer is cached at once, so the first call's result shows even when the second fails.
       if (toAdd.length > 0) {
-        saved = await add.mutateAsync({ id: bot.id, keywords: toAdd });
+        const saved = await add.mutateAsync({ id: bot.id, keywords: toAdd });
         queryClient.setQueryData(botKey, saved);
         setDraft((d) => ({ ...d, added: [] }));
       }
       if (toRemove.length > 0) {
-        saved = await remove.mutateAsync({ id: bot.id, keywords: toRemove });
+        const saved = await remove.mutateAsync({ id: bot.id, keywords: toRemove });
         queryClient.setQueryData(botKey, saved);
         setDraft((d) => ({ ...d, removed: [] }));
       }
@@ -111,7 +115,7 @@ export function TagsEditor({ bot, canPurge, onBack }: TagsEditorProps) {
     } catch (error) {
       setFailure(failureText('Failed to save tags', error));
     } finally {
-      await reload(saved);
+      await reload();
       setBusy(false);
     }
   }
@@ -121,15 +125,15 @@ export function TagsEditor({ bot, canPurge, onBack }: TagsEditorProps) {
     setBusy(true);
     setFailure(null);
     setNote(null);
-    let saved: Bot | undefined;
     try {
       // Spec 2 §4: purge removes every DISABLED tag; unsaved edits stay in the editor.
-      saved = await remove.mutateAsync({ id: bot.id, keywords: [], purge: true });
+      const saved = await remove.mutateAsync({ id: bot.id, keywords: [], purge: true });
+      queryClient.setQueryData(botKey, saved);
       showSuccess('Disabled tags purged.');
     } catch (error) {
       setFailure(failureText('Failed to purge tags', error));
     } finally {
-      await reload(saved);
+      await reload();
       setBusy(false);
     }
   }
@@ -245,15 +249,9 @@ function TagBadge({ tag, editable, disabled, onToggle }: { tag: EditorTag; edita
 }
 
 function TagLegend() {
-  const items: [TagStatus, string][] = [
-    ['PENDING', 'Pending'],
-    ['ACTIVE', 'Active'],
-    ['DEACTIVATING', 'Deactivating'],
-    ['DISABLED', 'Disabled'],
-  ];
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/60">
-      {items.map(([status, label]) => (
+      {LEGEND_ITEMS.map(([status, label]) => (
         <span key={status} className="inline-flex items-center gap-1">
           <span aria-hidden="true" className={`badge badge-xs ${TAG_STATUS_CLASSES[status]}`} />
           {label}

@@ -124,7 +124,6 @@ export function DashboardPage() {
   }, [unread.isError, unread.error]);
 
   function openTransient(request: TransientRequest) {
-    if (!TRANSIENT_VIEWS[request.kind]) return;
     if (request.kind === 'user' && request.id === meId) {
       setView('settings');
       return;
@@ -274,8 +273,7 @@ export function DashboardPage() {
               </section>
             )}
             {tabs.map((tab) => {
-              const View = TRANSIENT_VIEWS[tab.request.kind] as ComponentType<TransientViewProps> | undefined;
-              if (!View) return null;
+              const View = TRANSIENT_VIEWS[tab.request.kind] as ComponentType<TransientViewProps>;
               return (
                 <section key={tab.key} role="tabpanel" aria-label={tab.label ?? undefined} hidden={view !== tab.key || tab.label === null}>
                   <View

@@ -27,12 +27,9 @@ export interface TransientViewProps<R extends TransientRequest = TransientReques
   onLeave(view: MainView): void;
 }
 
-/**
- * The registry later issues plug their detail views into: one component per kind. A kind without a
- * view opens no tab (the event is ignored).
- */
+/** The detail view of each kind, shown inside its transient tab. */
 export type TransientViewRegistry = {
-  [K in TransientKind]?: ComponentType<TransientViewProps<Extract<TransientRequest, { kind: K }>>>;
+  [K in TransientKind]: ComponentType<TransientViewProps<Extract<TransientRequest, { kind: K }>>>;
 };
 
 export function transientKey(request: TransientRequest): string {

@@ -174,7 +174,7 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
             </h2>
             <p className="text-base-content/80">Owner: {group.owner}</p>
             <p className="text-base-content/80">
-              {countLabel(group.member_count, 'member')} · {countLabel(group.board_count ?? 0, 'stack')}
+              {countLabel(group.member_count, 'member')} · {countLabel(group.board_count, 'stack')}
             </p>
             {!group.is_public && <p className="badge badge-warning badge-soft">Private Group</p>}
             <DescriptionEditor groupId={group.id} description={group.description} editable={group.is_owner} />

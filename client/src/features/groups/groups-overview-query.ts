@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { z } from 'zod';
 import { TIMINGS } from '../../../../shared/limits';
-import type { GroupSummary } from '../../../../shared/schemas/groups';
+import type { GroupsOverview } from '../../../../shared/schemas/groups';
 import { readOverviewCache, writeOverviewCache } from '../../lib/groups-cache';
 import { useTRPC } from '../../lib/trpc';
 
-export interface GroupsOverviewData {
-  my_groups: GroupSummary[];
-  public_groups: GroupSummary[];
-}
+export type GroupsOverviewData = z.infer<typeof GroupsOverview>;
 
 /**
  * GET /v1/users/groups/overview, kept 30 s in session storage (spec 2 §4): a mount within 30 s of

@@ -4,7 +4,7 @@ import { LIMITS, PRODUCT_NAME, TIMINGS } from '../../../../shared/limits';
 import type { Notification } from '../../../../shared/schemas/users';
 import { Modal } from '../../components/modal';
 import { emit } from '../../lib/events';
-import { useGroupInviteActions } from '../../lib/group-invite-actions';
+import { useRespondToGroupInvite } from '../../lib/group-invite-actions';
 import { useMarkNotificationsRead } from '../../lib/notifications';
 import { useRefreshSocialGraph } from '../../lib/social-graph';
 import { useTRPC } from '../../lib/trpc';
@@ -39,7 +39,7 @@ function PanelContent({ onClose }: { onClose(): void }) {
   const markRead = useMarkNotificationsRead();
   const respond = useMutation(trpc.friends.respond.mutationOptions());
   const refreshSocialGraph = useRefreshSocialGraph();
-  const groupInvites = useGroupInviteActions();
+  const groupInvites = useRespondToGroupInvite();
   const [states, setStates] = useState<Record<number, EntryState>>({});
   const [markError, setMarkError] = useState<string | null>(null);
   /** Ids already marked read from here: closing the panel need not mark them again. */
@@ -146,7 +146,6 @@ function PanelContent({ onClose }: { onClose(): void }) {
                 state={states[notification.id] ?? {}}
                 onFriendRequest={(accept) => void answerFriendRequest(notification, accept)}
                 onGroupInvite={(accept) => void answerGroupInvite(notification, accept)}
-                groupInvitesUnavailable={groupInvites.available ? undefined : groupInvites.unavailableReason}
                 onDismiss={() => void dismiss(notification)}
               />
             ))}
@@ -162,13 +161,11 @@ interface EntryProps {
   state: EntryState;
   onFriendRequest(accept: boolean): void;
   onGroupInvite(accept: boolean): void;
-  /** Why group invitations cannot be answered yet, or undefined when they can. */
-  groupInvitesUnavailable?: string;
   onDismiss(): void;
 }
 
 /** One entry, by type (spec 1 §2); unknown types say so. */
-export function NotificationEntry({ notification, state, onFriendRequest, onGroupInvite, groupInvitesUnavailable, onDismiss }: EntryProps) {
+export function NotificationEntry({ notification, state, onFriendRequest, onGroupInvite, onDismiss }: EntryProps) {
   const { type, data } = notification;
   const when = new Date(notification.created_at);
   const time = Number.isNaN(when.getTime()) ? null : (
@@ -177,15 +174,15 @@ export function NotificationEntry({ notification, state, onFriendRequest, onGrou
     </time>
   );
 
-  const answerButtons = (onAnswer: (accept: boolean) => void, unavailable?: string) =>
+  const answerButtons = (onAnswer: (accept: boolean) => void) =>
     state.outcome ? (
       <span className={`badge ${state.outcome === 'Accepted' ? 'badge-success' : 'badge-ghost'}`}>{state.outcome}</span>
     ) : (
       <div className="flex gap-2">
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => onAnswer(true)} disabled={state.busy || !!unavailable} title={unavailable}>
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => onAnswer(true)} disabled={state.busy}>
           Accept
         </button>
-        <button type="button" className="btn btn-sm" onClick={() => onAnswer(false)} disabled={state.busy || !!unavailable} title={unavailable}>
+        <button type="button" className="btn btn-sm" onClick={() => onAnswer(false)} disabled={state.busy}>
           Ignore
         </button>
       </div>
@@ -214,7 +211,7 @@ export function NotificationEntry({ notification, state, onFriendRequest, onGrou
           <strong>{data.from_username}</strong> invited you to join <strong>{data.group_name}</strong>.
         </>
       );
-      actions = answerButtons(onGroupInvite, groupInvitesUnavailable);
+      actions = answerButtons(onGroupInvite);
       break;
     case 'NEW_USER':
       text = (

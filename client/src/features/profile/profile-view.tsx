@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { Social, UserProfile } from '../../../../shared/schemas/users';
+import { SOCIAL_PLATFORM_LABELS, type UserProfile } from '../../../../shared/schemas/users';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
@@ -30,8 +30,6 @@ interface Banner {
   message: string;
   retry(): void;
 }
-
-const PLATFORM_NAMES: Record<Social['platform'], string> = { telegram: 'Telegram', signal: 'Signal' };
 
 /** Spec 1 §2 "Profile view": who the user is, what we share, and the friend actions. */
 export function ProfileView({ userId, onBack, onBlocked, onLoaded, onNotFound, onLoadFailed, loadErrorMessage = 'Failed to load user profile' }: ProfileViewProps) {
@@ -109,7 +107,7 @@ export function ProfileView({ userId, onBack, onBlocked, onLoaded, onNotFound, o
             <ul className="divide-y divide-base-300" aria-label="Socials">
               {user.socials.map((social) => (
                 <li key={social.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                  <span className="w-20 font-medium">{PLATFORM_NAMES[social.platform] ?? social.platform}</span>
+                  <span className="w-20 font-medium">{SOCIAL_PLATFORM_LABELS[social.platform] ?? social.platform}</span>
                   <span className="break-all">{social.value}</span>
                   {social.is_verified && (
                     <span className="text-success" title="Verified" aria-label="Verified">
@@ -240,7 +238,7 @@ function ProfileActions({ user, onBack, onBlocked }: { user: UserProfile; onBack
         </button>
         {status === 'friends' && (
           <>
-            {/* The 'New Friend Stack' dialog arrives with stacks (spec 2). */}
+            {/* The dashboard answers newStack with the 'New Friend Stack' dialog (spec 2). */}
             <button type="button" className="btn btn-primary" onClick={() => emit('newStack', { mode: 'friend', targetId: user.id })}>
               Create Stack
             </button>

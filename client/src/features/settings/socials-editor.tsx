@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { TIMINGS } from '../../../../shared/limits';
-import { checkSocial, SocialPlatform, SocialVisibility, type Social, type SocialCheck } from '../../../../shared/schemas/users';
+import { checkSocial, SOCIAL_PLATFORM_LABELS, SocialPlatform, SocialVisibility, type Social, type SocialCheck } from '../../../../shared/schemas/users';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { errorDetail, useTRPC } from '../../lib/trpc';
 import { useRefreshMe } from './use-refresh-me';
 
-const PLATFORM_LABELS: Record<SocialPlatform, string> = { telegram: 'Telegram', signal: 'Signal' };
 const VISIBILITY_LABELS: Record<SocialVisibility, string> = { public: 'Public', friends: 'Friends', private: 'Private' };
 
 /**
@@ -53,18 +52,18 @@ export function SocialsEditor({ socials }: { socials: Social[] }) {
           {socials.map((social) => (
             <li key={social.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
               <div className="min-w-0 flex-1">
-                <p className="font-medium">{PLATFORM_LABELS[social.platform] ?? social.platform}</p>
+                <p className="font-medium">{SOCIAL_PLATFORM_LABELS[social.platform] ?? social.platform}</p>
                 <p className="break-all text-sm">
                   {social.value} <span className="badge badge-ghost badge-sm align-middle">{VISIBILITY_LABELS[social.visibility]}</span>
                 </p>
               </div>
               <div className="flex gap-1">
                 {social.link && (
-                  <a className="btn btn-ghost btn-sm" href={social.link} target="_blank" rel="noopener noreferrer" aria-label={`Open ${PLATFORM_LABELS[social.platform]}`}>
+                  <a className="btn btn-ghost btn-sm" href={social.link} target="_blank" rel="noopener noreferrer" aria-label={`Open ${SOCIAL_PLATFORM_LABELS[social.platform]}`}>
                     Open
                   </a>
                 )}
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing({ social })} aria-label={`Edit ${PLATFORM_LABELS[social.platform]}`}>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing({ social })} aria-label={`Edit ${SOCIAL_PLATFORM_LABELS[social.platform]}`}>
                   Edit
                 </button>
                 <button
@@ -72,7 +71,7 @@ export function SocialsEditor({ socials }: { socials: Social[] }) {
                   className="btn btn-ghost btn-sm text-error"
                   onClick={() => setRemoving(social)}
                   disabled={remove.isPending}
-                  aria-label={`Remove ${PLATFORM_LABELS[social.platform]}`}
+                  aria-label={`Remove ${SOCIAL_PLATFORM_LABELS[social.platform]}`}
                 >
                   Remove
                 </button>
@@ -116,7 +115,7 @@ export function SocialsEditor({ socials }: { socials: Social[] }) {
         onCancel={() => setRemoving(null)}
         onConfirm={() => removing && void confirmRemoval(removing)}
       >
-        {removing && <p>{`Remove your ${PLATFORM_LABELS[removing.platform]} social (${removing.value})?`}</p>}
+        {removing && <p>{`Remove your ${SOCIAL_PLATFORM_LABELS[removing.platform]} social (${removing.value})?`}</p>}
       </ConfirmDialog>
     </div>
   );
@@ -194,7 +193,7 @@ export function SocialFormModal({ social, onClose, onSaved }: SocialFormModalPro
           >
             {SocialPlatform.options.map((option) => (
               <option key={option} value={option}>
-                {PLATFORM_LABELS[option]}
+                {SOCIAL_PLATFORM_LABELS[option]}
               </option>
             ))}
           </select>
