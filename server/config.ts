@@ -13,6 +13,8 @@ export interface AppConfig {
   jsonBodyLimit: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   clientDistDir: string;
+  /** Whether this instance runs the scheduled jobs (pg-boss): bot runs and clean-up. */
+  scheduler: boolean;
   bots: BotsConfig;
 }
 
@@ -26,8 +28,6 @@ export interface OpenAiConfig {
 export interface BotsConfig {
   /** UTC hour of the daily runs. */
   runHour: number;
-  /** Whether this instance schedules runs through pg-boss. */
-  scheduler: boolean;
   openai: OpenAiConfig;
 }
 
@@ -48,13 +48,12 @@ function resolveJwtSecret(env: Env, dataDir: string): string {
 function botsConfig(env: Env): BotsConfig {
   return {
     runHour: env.BOT_RUN_HOUR,
-    scheduler: env.BOT_SCHEDULER,
     openai: { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS },
   };
 }
 
-/** Bot settings from the environment's defaults, scheduler off (tests and benchmarks start from these). */
-export const defaultBotsConfig = (): BotsConfig => ({ ...botsConfig(loadEnv({})), scheduler: false });
+/** Bot settings from the environment's defaults (tests and benchmarks start from these). */
+export const defaultBotsConfig = (): BotsConfig => botsConfig(loadEnv({}));
 
 export function buildConfig(env: Env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR);
@@ -67,6 +66,7 @@ export function buildConfig(env: Env): AppConfig {
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     clientDistDir: path.resolve('client/dist'),
+    scheduler: env.SCHEDULER,
     bots: botsConfig(env),
   };
 }

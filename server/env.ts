@@ -18,8 +18,8 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** The UTC hour at which scheduled bots run (spec 2 §3). */
   BOT_RUN_HOUR: z.coerce.number().int().min(0).max(23).default(9),
-  /** Off: this instance schedules no bot runs (the CLI's bots:run still works). */
-  BOT_SCHEDULER: z.stringbool().default(true),
+  /** Off: this instance runs no scheduled jobs (bot runs, clean-up); the CLI's bots:run still works. */
+  SCHEDULER: z.stringbool().default(true),
   /** The `openai` bot generator: any OpenAI-compatible chat-completions endpoint. */
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().optional(),

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import { createApp } from './app';
-import { startBotScheduler, type BotScheduler } from './bots/scheduler';
 import { openAndMigrate } from './bootstrap';
 import { buildConfig } from './config';
 import { DataFolderBusyError } from './db/client';
 import { loadEnv } from './env';
+import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { ensureFirstRegistrationCode } from './modules/codes/first-run';
@@ -18,10 +18,10 @@ async function main() {
   await ensureFirstRegistrationCode(handle.db, (lines) => console.log(lines.join('\n')));
 
   const app = createApp({ db: handle.db, config, mailer, logger });
-  let scheduler: BotScheduler | undefined;
-  if (config.bots.scheduler) {
-    scheduler = await startBotScheduler({ handle, bots: config.bots, logger });
-    logger.info({ runHour: config.bots.runHour }, 'bot scheduler started');
+  let scheduler: Scheduler | undefined;
+  if (config.scheduler) {
+    scheduler = await startScheduler({ handle, bots: config.bots, logger });
+    logger.info({ botRunHour: config.bots.runHour }, 'scheduler started');
   }
   const server = createServer(app);
   server.listen(env.PORT, env.HOST, () => {
@@ -41,7 +41,7 @@ async function main() {
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(async () => {
-      await scheduler?.stop().catch((error) => logger.error({ err: error }, 'stopping the bot scheduler failed'));
+      await scheduler?.stop().catch((error) => logger.error({ err: error }, 'stopping the scheduler failed'));
       await handle.close();
       logger.info('stopped');
       process.exit(0);

@@ -27,6 +27,7 @@ async function main() {
     jsonBodyLimit: '100kb',
     mail: { from: 'Stacks <no-reply@stacks.bench>', outboxDir: path.join(dataDir, 'outbox') },
     clientDistDir: path.join(dataDir, 'no-client'),
+    scheduler: false,
     bots: defaultBotsConfig(),
   };
   const logger = createLogger('silent');

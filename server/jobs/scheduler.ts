@@ -1,5 +1,6 @@
 /**
- * Bot scheduling through pg-boss (issue 6 item 2), on server PostgreSQL and on embedded PGlite.
+ * Scheduled jobs through pg-boss, on server PostgreSQL and on embedded PGlite: bot runs (issue 6)
+ * and an hourly clean-up of expired login-throttle windows.
  *
  * A cron schedule fires the tick queue every minute; pg-boss's own lock makes one instance of the
  * cluster send each tick. A tick finds the bots due now (their weekday, at or after BOT_RUN_HOUR
@@ -9,15 +10,19 @@
  * runs missed while no instance was up happen at once.
  */
 import PgBoss from 'pg-boss';
+import { dueBots, runBot } from '../bots/engine';
 import type { BotsConfig } from '../config';
 import type { Db, DbHandle } from '../db/client';
 import type { Logger } from '../logger';
-import { dueBots, runBot } from './engine';
+import { purgeExpired } from '../rate-limit/rate-limit.repo';
 
 export const TICK_QUEUE = 'bots-tick';
 export const RUN_QUEUE = 'bot-run';
 /** Every minute, in UTC. */
 export const TICK_CRON = '* * * * *';
+export const CLEANUP_QUEUE = 'cleanup';
+/** Hourly. */
+export const CLEANUP_CRON = '17 * * * *';
 
 interface RunJob {
   botId: number;
@@ -33,7 +38,7 @@ export interface SchedulerOptions {
   pollingIntervalSeconds?: number;
 }
 
-export interface BotScheduler {
+export interface Scheduler {
   boss: PgBoss;
   /** What the cron tick does: queues a run for every due bot; answers their ids. */
   tick(): Promise<number[]>;
@@ -78,13 +83,14 @@ async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promise<void>
   }
 }
 
-export async function startBotScheduler({ handle, bots, logger, now = () => new Date(), pollingIntervalSeconds = 2 }: SchedulerOptions): Promise<BotScheduler> {
+export async function startScheduler({ handle, bots, logger, now = () => new Date(), pollingIntervalSeconds = 2 }: SchedulerOptions): Promise<Scheduler> {
   const boss = new PgBoss({ ...connection(handle), schema: 'pgboss' });
-  boss.on('error', (error) => logger.error({ err: error }, 'bot scheduler error'));
+  boss.on('error', (error) => logger.error({ err: error }, 'scheduler error'));
   await boss.start();
   // A run records its own failure; a retry only helps when it failed before claiming the day.
   await createQueueOnce(boss, { name: RUN_QUEUE, policy: 'stately', retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 });
   await createQueueOnce(boss, { name: TICK_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 });
+  await createQueueOnce(boss, { name: CLEANUP_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 });
 
   async function tick(): Promise<number[]> {
     const ids = await dueBots(handle.db, now(), bots.runHour);
@@ -102,7 +108,12 @@ export async function startBotScheduler({ handle, bots, logger, now = () => new 
     if (result.skipped) logger.info({ bot: job.data.botId, day: result.run_on }, 'bot already ran today');
     else logger.info({ bot: job.data.botId, success: result.run.success, runtime: result.run.runtime }, 'bot ran');
   });
+  // Failed logins keep a throttle window per typed name and IP; expired ones are only clutter.
+  await boss.work(CLEANUP_QUEUE, { pollingIntervalSeconds }, async () => {
+    await purgeExpired(handle.db);
+  });
   await boss.schedule(TICK_QUEUE, TICK_CRON, {}, { tz: 'UTC' });
+  await boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: 'UTC' });
   await boss.send(TICK_QUEUE, {});
 
   return {

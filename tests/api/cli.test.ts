@@ -92,6 +92,7 @@ describe('scripts/cli.ts', () => {
             jsonBodyLimit: '100kb',
             mail: { from: 'Stacks <no-reply@stacks.test>', outboxDir: path.join(dataDir, 'outbox') },
             clientDistDir: path.join(dataDir, 'no-client'),
+            scheduler: false,
             bots: defaultBotsConfig(),
           },
         });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotScheduler, TICK_CRON, TICK_QUEUE, type BotScheduler } from '../../server/bots/scheduler';
+import { CLEANUP_CRON, CLEANUP_QUEUE, startScheduler, TICK_CRON, TICK_QUEUE, type Scheduler } from '../../server/jobs/scheduler';
 import { defaultBotsConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -40,10 +40,10 @@ describe('the scheduler on the suite database', () => {
   const monday = (hour: number) => new Date(Date.UTC(2030, 2, 4, hour, 0, 0));
   let now = monday(8);
   let t: TestApp;
-  let scheduler: BotScheduler;
+  let scheduler: Scheduler;
   beforeAll(async () => {
     t = await createTestApp();
-    scheduler = await startBotScheduler({ handle: t.testDb.handle, bots: { ...defaultBotsConfig(), runHour: 9 }, logger, now: () => now, pollingIntervalSeconds: 0.5 });
+    scheduler = await startScheduler({ handle: t.testDb.handle, bots: { ...defaultBotsConfig(), runHour: 9 }, logger, now: () => now, pollingIntervalSeconds: 0.5 });
   });
   afterAll(async () => {
     await scheduler?.stop();
@@ -58,7 +58,10 @@ describe('the scheduler on the suite database', () => {
     const tuesdays = await createBot(t, admin, cast.owner, group, { name: 'Tuesdays', schedule: [1] });
 
     const schedules = await scheduler.boss.getSchedules();
-    expect(schedules.map((s) => ({ name: s.name, cron: s.cron, tz: s.options?.tz }))).toEqual([{ name: TICK_QUEUE, cron: TICK_CRON, tz: 'UTC' }]);
+    expect(schedules.map((s) => ({ name: s.name, cron: s.cron, tz: s.options?.tz })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: TICK_QUEUE, cron: TICK_CRON, tz: 'UTC' },
+      { name: CLEANUP_QUEUE, cron: CLEANUP_CRON, tz: 'UTC' },
+    ]);
     // Before the hour nothing is due.
     expect(await scheduler.tick()).toEqual([]);
 
@@ -73,6 +76,21 @@ describe('the scheduler on the suite database', () => {
     // Ran today: no longer due, and a later tick queues nothing.
     expect(await scheduler.tick()).toEqual([]);
     expect(await t.db.selectFrom('bot_runs').select('bot_id').execute()).toEqual([{ bot_id: daily.id }]);
+  });
+
+  it('clears expired login-throttle windows in its clean-up job, and keeps the live ones', async () => {
+    const hour = 3_600_000;
+    await t.db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'cleanup:expired', points: 3, expires_at: new Date(Date.now() - hour) },
+        { key: 'cleanup:live', points: 1, expires_at: new Date(Date.now() + hour) },
+      ])
+      .execute();
+    await scheduler.boss.send(CLEANUP_QUEUE, {});
+    const left = async () => (await t.db.selectFrom('rate_limits').select('key').where('key', 'like', 'cleanup:%').execute()).map((r) => r.key);
+    await waitFor('the expired window to go', async () => !(await left()).includes('cleanup:expired'));
+    expect(await left()).toEqual(['cleanup:live']);
   });
 
   it('keeps a job sent during an app transaction that rolls back', async () => {
@@ -145,7 +163,7 @@ describe('two app instances on one PostgreSQL server', () => {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(dataDir, `instance-${index}`),
       JWT_SECRET: 'scheduler-test-secret-scheduler-test-secret',
-      BOT_SCHEDULER: 'true',
+      SCHEDULER: 'true',
       // Hour 0: every bot scheduled for today is due whenever the test runs.
       BOT_RUN_HOUR: '0',
       LOG_LEVEL: 'info',
@@ -156,7 +174,7 @@ describe('two app instances on one PostgreSQL server', () => {
     return new Promise((resolve, reject) => {
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
-        if (output.includes('bot scheduler started')) resolve(child);
+        if (output.includes('scheduler started')) resolve(child);
       };
       child.stdout?.on('data', onData);
       child.stderr?.on('data', onData);

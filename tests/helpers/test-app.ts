@@ -38,6 +38,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOv
     jsonBodyLimit: '100kb',
     mail: { from: 'Stacks <no-reply@stacks.test>', outboxDir: path.join(dataDir, 'outbox') },
     clientDistDir: path.join(dataDir, 'no-client'),
+    scheduler: false,
     bots: defaultBotsConfig(),
     ...overrides,
   };
