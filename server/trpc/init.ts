@@ -5,6 +5,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { AppError, badRequest, forbidden, unauthorized } from '../errors';
 import type { Context } from './context';
+import { viewerOf } from '../viewer';
 
 const TRPC_CODE_BY_STATUS: Record<AppError['status'], TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
@@ -79,7 +80,7 @@ export const publicProcedure = t.procedure.use(mapDomainErrors);
 /** A signed-in, active user; the token must carry the user's current token version. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth.user) throw unauthorized(ctx.auth.reason);
-  return next({ ctx: { ...ctx, user: ctx.auth.user } });
+  return next({ ctx: { ...ctx, user: ctx.auth.user, viewer: viewerOf(ctx.auth.user) } });
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {

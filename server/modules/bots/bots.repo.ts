@@ -3,11 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
 import type { BotGenerator } from '../../../shared/schemas/bots';
 import type { BotKeywordStatus } from '../../db/schema';
-
-export interface Viewer {
-  id: number;
-  isAdmin: boolean;
-}
+import type { Viewer } from '../../viewer';
 
 /**
  * Bots whose stacks the viewer can see (aliased `b`): user bots whose audience user or owner is

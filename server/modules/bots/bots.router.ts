@@ -9,7 +9,7 @@ export const botsRouter = router({
   list: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/bots', tags, summary: 'Bots whose stacks I can see', errorResponses: [401] } })
     .output(z.array(BotSummary))
-    .query(({ ctx }) => bots.listBots(ctx.db, bots.viewerOf(ctx.user))),
+    .query(({ ctx }) => bots.listBots(ctx.db, ctx.viewer)),
 
   /** Admins only: a bot with its audience (a user or a group), schedule and initial tags (PENDING). */
   create: adminProcedure
@@ -22,25 +22,25 @@ export const botsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/v1/bots/{id}', tags, summary: 'A bot with its schedule and tags', errorResponses: [400, 401, 404] } })
     .input(BotIdInput)
     .output(Bot)
-    .query(({ ctx, input }) => bots.getBot(ctx.db, bots.viewerOf(ctx.user), input.id)),
+    .query(({ ctx, input }) => bots.getBot(ctx.db, ctx.viewer, input.id)),
 
   responses: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/bots/{id}/responses', tags, summary: 'Run records, newest first (limit 1 gives the last run)', errorResponses: [400, 401, 404] } })
     .input(BotResponsesInput)
     .output(z.array(BotRun))
-    .query(({ ctx, input }) => bots.listRuns(ctx.db, bots.viewerOf(ctx.user), input.id, input)),
+    .query(({ ctx, input }) => bots.listRuns(ctx.db, ctx.viewer, input.id, input)),
 
   /** New tags are PENDING until the next run; re-adding a DISABLED tag makes it PENDING. */
   addKeywords: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/bots/{id}/keywords', tags, summary: 'Add tags', errorResponses: [400, 401, 403, 404] } })
     .input(AddKeywordsInput)
     .output(Bot)
-    .mutation(({ ctx, input }) => bots.addKeywords(ctx.db, bots.viewerOf(ctx.user), input.id, input.keywords)),
+    .mutation(({ ctx, input }) => bots.addKeywords(ctx.db, ctx.viewer, input.id, input.keywords)),
 
   /** The body is JSON: {keywords, purge?}. Removed tags are DEACTIVATING until the next run. */
   removeKeywords: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/v1/bots/{id}/keywords', tags, summary: 'Remove tags, or purge disabled ones', errorResponses: [400, 401, 403, 404] } })
     .input(RemoveKeywordsInput)
     .output(Bot)
-    .mutation(({ ctx, input }) => bots.removeKeywords(ctx.db, bots.viewerOf(ctx.user), input.id, input.keywords ?? [], input.purge ?? false)),
+    .mutation(({ ctx, input }) => bots.removeKeywords(ctx.db, ctx.viewer, input.id, input.keywords ?? [], input.purge ?? false)),
 });

@@ -1,13 +1,11 @@
 import { canPurgeTags, type Bot, type BotRun, type CreateBotInput } from '../../../shared/schemas/bots';
 import type { Db } from '../../db/client';
+import { toIso } from '../../db/dates';
 import { forbidden, notFound } from '../../errors';
 import * as repo from './bots.repo';
-import type { Viewer } from './bots.repo';
+import type { Viewer } from '../../viewer';
 
-export type { Viewer };
-export const viewerOf = (user: { id: number; role: string }): Viewer => ({ id: user.id, isAdmin: user.role === 'ADMIN' });
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const BOT_NOT_FOUND = 'Bot not found';
 
 type BotRow = NonNullable<Awaited<ReturnType<typeof repo.findBotForViewer>>>;
@@ -73,8 +71,8 @@ export function toRun(row: Awaited<ReturnType<typeof repo.findRun>>): BotRun {
     raw_prompt: row.raw_prompt,
     stack_id: row.stack_id,
     error: row.error,
-    started_at: iso(row.started_at),
-    created_at: iso(row.started_at),
+    started_at: toIso(row.started_at),
+    created_at: toIso(row.started_at),
   };
 }
 

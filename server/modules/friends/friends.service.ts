@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client';
+import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import * as notifications from '../notifications/notifications.repo';
 import { isVisibleUser } from '../users/profiles.repo';
 import * as repo from './friends.repo';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 async function requireVisibleUser(db: Db, viewerId: number, userId: number) {
   if (!(await isVisibleUser(db, viewerId, userId))) throw notFound('User not found', 'USER_NOT_FOUND');
@@ -40,7 +40,7 @@ export async function sendRequest(db: Db, viewer: { id: number; username: string
 
 export async function listRequests(db: Db, userId: number, type: 'incoming' | 'outgoing') {
   const rows = await repo.listPendingRequests(db, userId, type);
-  return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+  return rows.map((row) => ({ ...row, created_at: toIso(row.created_at) }));
 }
 
 /** Accepts or rejects a request; only its target may. Its notification is marked read. */
@@ -89,7 +89,7 @@ export async function block(db: Db, userId: number, targetId: number) {
 
 export async function listBlocks(db: Db, userId: number) {
   const rows = await repo.listBlocked(db, userId);
-  return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+  return rows.map((row) => ({ ...row, created_at: toIso(row.created_at) }));
 }
 
 export async function unblock(db: Db, userId: number, targetId: number) {

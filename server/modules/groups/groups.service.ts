@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../shared/limits';
 import type { CreateGroupInput, GroupDetail, GroupSummary } from '../../../shared/schemas/groups';
 import type { Db } from '../../db/client';
+import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { areFriends } from '../friends/friends.repo';
 import * as notifications from '../notifications/notifications.repo';
@@ -8,7 +9,6 @@ import { listGroupBots as findGroupBots } from '../bots/bots.repo';
 import { isVisibleUser } from '../users/profiles.repo';
 import * as repo from './groups.repo';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const GROUP_NOT_FOUND = 'Group not found';
 
 type Access = NonNullable<Awaited<ReturnType<typeof repo.findGroupAccess>>>;
@@ -32,7 +32,7 @@ function requireOwner(group: Access, viewerId: number, action: string) {
 }
 
 function toBlock(row: { user_id: number; username: string; avatar_id: number; created_at: Date | string }) {
-  return { user_id: row.user_id, username: row.username, avatar_id: row.avatar_id, created_at: iso(row.created_at) };
+  return { user_id: row.user_id, username: row.username, avatar_id: row.avatar_id, created_at: toIso(row.created_at) };
 }
 
 function toSummary(row: Omit<Access, 'role' | 'is_invited' | 'is_blocked'>): GroupSummary {
@@ -221,7 +221,7 @@ export async function unblockUser(db: Db, viewerId: number, groupId: number, use
 
 export async function listRequests(db: Db, userId: number, type: 'incoming' | 'outgoing') {
   const rows = await repo.listPendingInvites(db, userId, type);
-  return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+  return rows.map((row) => ({ ...row, created_at: toIso(row.created_at) }));
 }
 
 /** Accepts or rejects an invitation; only the invited user may. Accepting makes a member. */

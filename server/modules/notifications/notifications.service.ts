@@ -1,11 +1,12 @@
 import type { Notification, UnreadCount } from '../../../shared/schemas/users';
 import type { Db } from '../../db/client';
+import { toIso } from '../../db/dates';
 import { notFound } from '../../errors';
 import * as repo from './notifications.repo';
 
 export async function list(db: Db, userId: number, options: { unreadOnly: boolean; offset: number; limit: number }): Promise<Notification[]> {
   const rows = await repo.listNotifications(db, userId, options);
-  return rows.map((row) => ({ ...row, data: row.data as Notification['data'], created_at: new Date(row.created_at).toISOString() }));
+  return rows.map((row) => ({ ...row, data: row.data as Notification['data'], created_at: toIso(row.created_at) }));
 }
 
 /** Unread notifications, plus the open friend requests and group invitations (the red dot). */

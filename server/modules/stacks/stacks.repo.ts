@@ -3,11 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
 import { notBlockedBetween } from '../users/relations.sql';
 import { canSeeStack } from './visibility.sql';
-
-export interface Viewer {
-  id: number;
-  isAdmin: boolean;
-}
+import type { Viewer } from '../../viewer';
 
 const NEVER = sql`'-infinity'::timestamptz`;
 

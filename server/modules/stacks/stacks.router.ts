@@ -29,77 +29,77 @@ export const stacksRouter = router({
     .meta({ openapi: { method: 'GET', path: '/v2/stacks', tags, summary: 'My stacks (feed)', errorResponses: [400, 401] } })
     .input(ListStacksInput)
     .output(z.array(StackListItem))
-    .query(({ ctx, input }) => stacks.listStacks(ctx.db, stacks.viewerOf(ctx.user), input)),
+    .query(({ ctx, input }) => stacks.listStacks(ctx.db, ctx.viewer, input)),
 
   create: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks', tags, summary: 'Create a friend or group stack', errorResponses: [400, 401, 403, 404] } })
     .input(CreateStackInput)
     .output(IdResult)
-    .mutation(({ ctx, input }) => stacks.createStack(ctx.db, stacks.viewerOf(ctx.user), input)),
+    .mutation(({ ctx, input }) => stacks.createStack(ctx.db, ctx.viewer, input)),
 
   get: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/stacks/{id}', tags, summary: 'A stack (mark_viewed=true when opening it)', errorResponses: [400, 401, 404] } })
     .input(GetStackInput)
     .output(Stack)
-    .query(({ ctx, input }) => stacks.getStack(ctx.db, stacks.viewerOf(ctx.user), input.id, 'stack', input.mark_viewed)),
+    .query(({ ctx, input }) => stacks.getStack(ctx.db, ctx.viewer, input.id, 'stack', input.mark_viewed)),
 
   complete: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/complete', tags, summary: 'Answer: the six position indices, best first', errorResponses: [400, 401, 404, 409] } })
     .input(RankingInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.complete(ctx.db, stacks.viewerOf(ctx.user), input.id, 'stack', input.position_ids)),
+    .mutation(({ ctx, input }) => stacks.complete(ctx.db, ctx.viewer, input.id, 'stack', input.position_ids)),
 
   viewed: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/viewed', tags, summary: 'Mark a stack and its comments seen', errorResponses: [401, 404] } })
     .input(StackIdInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.markViewed(ctx.db, stacks.viewerOf(ctx.user), input.id, 'stack')),
+    .mutation(({ ctx, input }) => stacks.markViewed(ctx.db, ctx.viewer, input.id, 'stack')),
 
   hide: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/v1/stacks/{id}/hide', tags, summary: 'Hide a stack for me; admins: for chosen members (JSON body {user_ids})', errorResponses: [400, 401, 403, 404] } })
     .input(HideInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.hide(ctx.db, stacks.viewerOf(ctx.user), input.id, 'stack', input.user_ids)),
+    .mutation(({ ctx, input }) => stacks.hide(ctx.db, ctx.viewer, input.id, 'stack', input.user_ids)),
 
   delete: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/v1/stacks/{id}', tags, summary: 'Delete a bot stack nobody answered (admins)', errorResponses: [401, 403, 404, 409] } })
     .input(StackIdInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.deleteStack(ctx.db, stacks.viewerOf(ctx.user), input.id)),
+    .mutation(({ ctx, input }) => stacks.deleteStack(ctx.db, ctx.viewer, input.id)),
 
   sandbox: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/sandbox', tags, summary: 'Sandbox (owner, admins) or unsandbox (admins) a group stack', errorResponses: [400, 401, 403, 404, 409] } })
     .input(SandboxInput)
     .output(SandboxResult)
-    .mutation(({ ctx, input }) => stacks.sandbox(ctx.db, stacks.viewerOf(ctx.user), input.id, input.sandbox)),
+    .mutation(({ ctx, input }) => stacks.sandbox(ctx.db, ctx.viewer, input.id, input.sandbox)),
 
   edit: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/edit', tags, summary: 'Edit (owner, within an hour, nobody else answered)', errorResponses: [400, 401, 403, 404] } })
     .input(EditStackInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.edit(ctx.db, stacks.viewerOf(ctx.user), input.id, 'stack', { name: input.name, positions: input.positions })),
+    .mutation(({ ctx, input }) => stacks.edit(ctx.db, ctx.viewer, input.id, 'stack', { name: input.name, positions: input.positions })),
 
   createComment: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments', tags, summary: 'Comment (200 characters, 3 newlines at most)', errorResponses: [400, 401, 404] } })
     .input(CreateCommentInput)
     .output(IdResult)
-    .mutation(({ ctx, input }) => stacks.createComment(ctx.db, stacks.viewerOf(ctx.user), input.id, 'stack', input.description)),
+    .mutation(({ ctx, input }) => stacks.createComment(ctx.db, ctx.viewer, input.id, 'stack', input.description)),
 
   updateComment: authedProcedure
     .meta({ openapi: { method: 'PUT', path: '/v1/stacks/{id}/comments/{cid}', tags, summary: 'Edit my comment', errorResponses: [400, 401, 403, 404] } })
     .input(UpdateCommentInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.updateComment(ctx.db, stacks.viewerOf(ctx.user), input.id, 'stack', input.cid, input.description)),
+    .mutation(({ ctx, input }) => stacks.updateComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid, input.description)),
 
   deleteComment: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/v1/stacks/{id}/comments/{cid}', tags, summary: 'Delete my comment', errorResponses: [401, 403, 404] } })
     .input(CommentIdInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.deleteComment(ctx.db, stacks.viewerOf(ctx.user), input.id, 'stack', input.cid)),
+    .mutation(({ ctx, input }) => stacks.deleteComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid)),
 
   sandboxComment: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments/{cid}/sandbox', tags, summary: 'Sandbox a comment (author or admin)', errorResponses: [400, 401, 403, 404] } })
     .input(SandboxCommentInput)
     .output(SandboxResult)
-    .mutation(({ ctx, input }) => stacks.sandboxComment(ctx.db, stacks.viewerOf(ctx.user), input.id, 'stack', input.cid, input.sandbox)),
+    .mutation(({ ctx, input }) => stacks.sandboxComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid, input.sandbox)),
 });

@@ -1,18 +1,16 @@
 import { consensus, score } from '../../../shared/scoring';
 import { STACK_MESSAGES, type CreateStackInput, type Responder, type Stack, type StackListItem, type TwistedStack } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
+import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
 import { areFriends } from '../friends/friends.repo';
 import * as repo from './stacks.repo';
-import type { Viewer } from './stacks.repo';
+import type { Viewer } from '../../viewer';
 
-export type { Viewer };
 
 /** The signed-in user as the stack rules see them. */
-export const viewerOf = (user: { id: number; role: string }): Viewer => ({ id: user.id, isAdmin: user.role === 'ADMIN' });
 type Kind = 'stack' | 'twisted';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const NOT_FOUND = { stack: 'Stack not found', twisted: 'Twisted stack not found' } as const;
 
 /** What the edit, delete and sandbox rules look at; both the detail row and the bare row have it. */
@@ -102,8 +100,8 @@ export async function listStacks(
     owner_id: row.owner_id,
     owner_username: row.owner_username,
     owner_avatar_id: row.owner_avatar_id,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
     audience: row.audience,
     bot: row.bot,
     twist: row.twist,
@@ -128,7 +126,7 @@ function responders(rows: ResponseRow[], positions: string[], viewerId: number, 
       position_ids: mine ? r.ranking : null,
       positions: mine ? r.ranking.map((i) => positions[i]) : null,
       score: mine && r.user_id !== viewerId ? score(mine, r.ranking) : null,
-      answered_at: iso(r.created_at),
+      answered_at: toIso(r.created_at),
     }));
 }
 
@@ -151,7 +149,7 @@ function assemble(row: DetailRow, viewer: Viewer): Stack {
     owner_id: row.owner_id,
     owner_username: row.owner_username,
     owner_avatar_id: row.owner_avatar_id,
-    created_at: iso(row.created_at),
+    created_at: toIso(row.created_at),
     is_sandboxed: row.is_sandboxed,
     group_id: row.group_id,
     audience: row.audience,
@@ -161,7 +159,7 @@ function assemble(row: DetailRow, viewer: Viewer): Stack {
     consensus: row.mode === 'group' && mine ? consensus(row.responses.map((r) => r.ranking)).map((i) => row.positions[i]) : null,
     comments: row.comments
       .filter((c) => !blocked.has(c.user_id))
-      .map((c) => ({ ...c, created_at: iso(c.created_at), updated_at: iso(c.updated_at) })),
+      .map((c) => ({ ...c, created_at: toIso(c.created_at), updated_at: toIso(c.updated_at) })),
     hidden_user_ids: viewer.isAdmin ? row.hides.map((h) => h.user_id) : [],
     twist: row.twist,
     me: {

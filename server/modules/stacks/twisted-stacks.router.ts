@@ -27,66 +27,66 @@ export const twistedStacksRouter = router({
     .meta({ openapi: { method: 'GET', path: base, tags, summary: 'Twisted stacks I may see', errorResponses: [400, 401] } })
     .input(ListStacksInput)
     .output(z.array(StackListItem))
-    .query(({ ctx, input }) => stacks.listStacks(ctx.db, stacks.viewerOf(ctx.user), input, true)),
+    .query(({ ctx, input }) => stacks.listStacks(ctx.db, ctx.viewer, input, true)),
 
   /** Twists a stack I answered (once; friend stack: both answered; group stack: two others answered). */
   create: authedProcedure
     .meta({ openapi: { method: 'POST', path: base, tags, summary: 'Twist a stack', errorResponses: [400, 401, 403, 404, 409] } })
     .input(CreateTwistInput)
     .output(IdResult)
-    .mutation(({ ctx, input }) => stacks.createTwist(ctx.db, stacks.viewerOf(ctx.user), input.stack_id, input.twist_description)),
+    .mutation(({ ctx, input }) => stacks.createTwist(ctx.db, ctx.viewer, input.stack_id, input.twist_description)),
 
   get: authedProcedure
     .meta({ openapi: { method: 'GET', path: `${base}/{id}`, tags, summary: 'A twisted stack (mark_viewed=true when opening it)', errorResponses: [400, 401, 404] } })
     .input(GetStackInput)
     .output(TwistedStack)
-    .query(({ ctx, input }) => stacks.getStack(ctx.db, stacks.viewerOf(ctx.user), input.id, 'twisted', input.mark_viewed)),
+    .query(({ ctx, input }) => stacks.getStack(ctx.db, ctx.viewer, input.id, 'twisted', input.mark_viewed)),
 
   complete: authedProcedure
     .meta({ openapi: { method: 'POST', path: `${base}/{id}/complete`, tags, summary: 'Re-answer: the six position indices, best first', errorResponses: [400, 401, 404, 409] } })
     .input(RankingInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.complete(ctx.db, stacks.viewerOf(ctx.user), input.id, 'twisted', input.position_ids)),
+    .mutation(({ ctx, input }) => stacks.complete(ctx.db, ctx.viewer, input.id, 'twisted', input.position_ids)),
 
   viewed: authedProcedure
     .meta({ openapi: { method: 'POST', path: `${base}/{id}/viewed`, tags, summary: 'Mark a twisted stack seen', errorResponses: [401, 404] } })
     .input(StackIdInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.markViewed(ctx.db, stacks.viewerOf(ctx.user), input.id, 'twisted')),
+    .mutation(({ ctx, input }) => stacks.markViewed(ctx.db, ctx.viewer, input.id, 'twisted')),
 
   hide: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: `${base}/{id}/hide`, tags, summary: 'Hide a twisted stack for me', errorResponses: [401, 404] } })
     .input(StackIdInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.hide(ctx.db, stacks.viewerOf(ctx.user), input.id, 'twisted')),
+    .mutation(({ ctx, input }) => stacks.hide(ctx.db, ctx.viewer, input.id, 'twisted')),
 
   edit: authedProcedure
     .meta({ openapi: { method: 'POST', path: `${base}/{id}/edit`, tags, summary: 'Edit the twist (its creator, within an hour, nobody else answered)', errorResponses: [400, 401, 403, 404] } })
     .input(EditTwistInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.edit(ctx.db, stacks.viewerOf(ctx.user), input.id, 'twisted', { twist_description: input.twist_description })),
+    .mutation(({ ctx, input }) => stacks.edit(ctx.db, ctx.viewer, input.id, 'twisted', { twist_description: input.twist_description })),
 
   createComment: authedProcedure
     .meta({ openapi: { method: 'POST', path: `${base}/{id}/comments`, tags, summary: 'Comment on a twisted stack', errorResponses: [400, 401, 404] } })
     .input(CreateCommentInput)
     .output(IdResult)
-    .mutation(({ ctx, input }) => stacks.createComment(ctx.db, stacks.viewerOf(ctx.user), input.id, 'twisted', input.description)),
+    .mutation(({ ctx, input }) => stacks.createComment(ctx.db, ctx.viewer, input.id, 'twisted', input.description)),
 
   updateComment: authedProcedure
     .meta({ openapi: { method: 'PUT', path: `${base}/{id}/comments/{cid}`, tags, summary: 'Edit my comment', errorResponses: [400, 401, 403, 404] } })
     .input(UpdateCommentInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.updateComment(ctx.db, stacks.viewerOf(ctx.user), input.id, 'twisted', input.cid, input.description)),
+    .mutation(({ ctx, input }) => stacks.updateComment(ctx.db, ctx.viewer, input.id, 'twisted', input.cid, input.description)),
 
   deleteComment: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: `${base}/{id}/comments/{cid}`, tags, summary: 'Delete my comment', errorResponses: [401, 403, 404] } })
     .input(CommentIdInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.deleteComment(ctx.db, stacks.viewerOf(ctx.user), input.id, 'twisted', input.cid)),
+    .mutation(({ ctx, input }) => stacks.deleteComment(ctx.db, ctx.viewer, input.id, 'twisted', input.cid)),
 
   sandboxComment: authedProcedure
     .meta({ openapi: { method: 'POST', path: `${base}/{id}/comments/{cid}/sandbox`, tags, summary: 'Sandbox a comment (author or admin)', errorResponses: [400, 401, 403, 404] } })
     .input(SandboxCommentInput)
     .output(z.object({ id: z.number().int(), is_sandboxed: z.boolean() }))
-    .mutation(({ ctx, input }) => stacks.sandboxComment(ctx.db, stacks.viewerOf(ctx.user), input.id, 'twisted', input.cid, input.sandbox)),
+    .mutation(({ ctx, input }) => stacks.sandboxComment(ctx.db, ctx.viewer, input.id, 'twisted', input.cid, input.sandbox)),
 });

@@ -1,6 +1,7 @@
 import { ID_MAX } from '../../../shared/schemas/common';
 import { checkSocial, type CurrentUser, type Social, type UserProfile } from '../../../shared/schemas/users';
 import type { Db } from '../../db/client';
+import { toIso } from '../../db/dates';
 import { badRequest, notFound } from '../../errors';
 import * as profiles from './profiles.repo';
 import * as users from './users.repo';
@@ -17,7 +18,7 @@ export function withLink(row: SocialRow): Social {
 export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUser> {
   const row = await users.findCurrentUser(db, userId);
   if (!row) throw notFound('User not found');
-  return { ...row, created_at: new Date(row.created_at).toISOString(), socials: row.socials.map(withLink) };
+  return { ...row, created_at: toIso(row.created_at), socials: row.socials.map(withLink) };
 }
 
 /** Deactivates the account and revokes every token at once. */
