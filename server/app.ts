@@ -7,6 +7,8 @@ import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
 import swaggerUiDist from 'swagger-ui-dist';
 import { avatarRoutes } from './avatars/avatars';
+import { LIMITS } from '../shared/limits';
+import { databaseUnavailable, DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/faults';
 import { buildOpenApiDocument } from './openapi';
 import { bodyGuard } from './http/body-guard';
 import { restHandler } from './http/rest';
@@ -46,12 +48,14 @@ export function createApp(deps: AppDeps) {
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(bodyGuard);
 
+  const ping = deps.ping ?? (async () => void (await sql`select 1`.execute(db)));
   app.get('/healthz', async (_req, res) => {
     try {
-      await sql`select 1`.execute(db);
+      await ping();
       res.json({ status: 'ok' });
     } catch (error) {
       logger.warn({ err: error }, 'health check: database unreachable');
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.status(503).json({ status: 'unavailable', detail: 'The database does not answer', code: 'DATABASE_UNAVAILABLE' });
     }
   });
@@ -68,6 +72,8 @@ export function createApp(deps: AppDeps) {
     createExpressMiddleware({
       router: appRouter,
       createContext: contextFactory(deps),
+      // Every call of a batch is a full request's work: an unbounded batch is an amplifier.
+      maxBatchSize: LIMITS.trpcBatchMax,
       responseMeta: applyErrorHeaders as never,
       onError: logServerError(logger),
     }),
@@ -96,6 +102,11 @@ export function createApp(deps: AppDeps) {
     if (error.type === 'entity.parse.failed') return void res.status(400).json({ detail: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
     if (error.type === 'entity.too.large') return void res.status(413).json({ detail: `The request body is larger than ${config.jsonBodyLimit}`, code: 'PAYLOAD_TOO_LARGE' });
     if (error.status && error.status >= 400 && error.status < 500) return void res.status(error.status).json({ detail: error.message, code: 'BAD_REQUEST' });
+    if (isDatabaseUnavailable(error)) {
+      const unavailable = databaseUnavailable(error);
+      res.set(unavailable.headers);
+      return void res.status(unavailable.status).json({ detail: unavailable.detail, code: unavailable.code });
+    }
     logger.error({ err: error }, 'unhandled error');
     res.status(500).json({ detail: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
   });

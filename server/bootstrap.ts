@@ -11,6 +11,8 @@ export async function openAndMigrate(env: Env, config: AppConfig, logger: Logger
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
     poolMax: env.PG_POOL_MAX,
+    poolTimeoutMs: env.PG_POOL_TIMEOUT_MS,
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
   });
   try {
     const applied = await migrateToLatest(handle.db);

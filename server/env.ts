@@ -7,6 +7,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request may wait for a pool connection before it is answered 503 (load shedding). */
+  PG_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   APP_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),

@@ -4,6 +4,7 @@ import { openAndMigrate } from './bootstrap';
 import { buildConfig } from './config';
 import { DataFolderBusyError } from './db/client';
 import { loadEnv } from './env';
+import { backgroundSettled } from './jobs/background';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -12,35 +13,53 @@ import { ensureFirstRegistrationCode } from './modules/codes/first-run';
 async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  // A stray rejection is a bug to log, not a reason to drop every request in flight.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
   const config = buildConfig(env);
   const handle = await openAndMigrate(env, config, logger);
   const mailer = createMailer({ ...config.mail, logger });
   await ensureFirstRegistrationCode(handle.db, (lines) => console.log(lines.join('\n')));
 
-  const app = createApp({ db: handle.db, config, mailer, logger });
+  const app = createApp({ db: handle.db, config, mailer, logger, ping: handle.ping });
   let scheduler: Scheduler | undefined;
   if (config.scheduler) {
     scheduler = await startScheduler({ handle, bots: config.bots, logger });
     logger.info({ botRunHour: config.bots.runHour }, 'scheduler started');
   }
-  const server = createServer(app);
+
+  let stopping = false;
+  const server = createServer((req, res) => {
+    if (stopping) {
+      // Keep-alive clients are told to go: the connection closes once this answer is sent, so a
+      // busy connection cannot keep the process alive. A load balancer sees the health check fail.
+      res.setHeader('Connection', 'close');
+      if (req.url === '/healthz') return void res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"status":"stopping"}');
+    }
+    app(req, res);
+  });
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: config.appUrl, database: handle.kind, mail: mailer.describe() }, 'Stacks is running');
     console.log(`\n  Stacks is running at ${config.appUrl}  (API reference: ${config.appUrl}/docs)\n`);
   });
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the pool.
-  let stopping = false;
+  // Graceful shutdown: stop accepting, answer what is in flight (each with Connection: close),
+  // then close the pool. Whatever is still open near the deadline is cut, and the process exits
+  // by SHUTDOWN_TIMEOUT_MS at the latest.
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
+    const deadline = env.SHUTDOWN_TIMEOUT_MS;
+    setTimeout(() => {
       logger.warn('in-flight requests did not finish in time; closing connections');
       server.closeAllConnections();
-    }, env.SHUTDOWN_TIMEOUT_MS);
-    force.unref();
+    }, Math.max(deadline / 2, deadline - 1_000)).unref();
+    setTimeout(() => {
+      logger.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, deadline).unref();
     server.close(async () => {
+      await backgroundSettled();
       await scheduler?.stop().catch((error) => logger.error({ err: error }, 'stopping the scheduler failed'));
       await handle.close();
       logger.info('stopped');

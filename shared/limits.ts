@@ -21,6 +21,10 @@ export const LIMITS = {
   registrationCodeMax: 64,
   pageSizeStacks: 33,
   pageSizeMax: 100,
+  /** Comments in one stack detail call (comments_limit default and maximum, DESIGN §5). */
+  commentsPerCall: 100,
+  /** Calls in one tRPC batch request (`/trpc/a,b,c?batch=1`); a larger batch is refused with 400. */
+  trpcBatchMax: 20,
 } as const;
 
 /** Client timings of the specs, in milliseconds. */
@@ -41,14 +45,22 @@ export const SECURITY = {
   verifyEmailTtlMs: 24 * 3600 * 1000,
   resetPasswordTtlMs: 3600 * 1000,
   bcryptCost: 12,
-  /** Failed logins allowed per account, and per IP, in one window before 429. */
-  loginFailuresPerAccount: 5,
+  /**
+   * Login throttles (README "Limits"), all counting failures in a 15-minute window: per account
+   * name and IP (the owner elsewhere is not locked out by a stranger), per IP (spraying many
+   * names), and a looser one per account name across IPs (a distributed guess).
+   */
+  loginFailuresPerAccountAndIp: 5,
   loginFailuresPerIp: 20,
+  loginFailuresPerAccount: 50,
   loginWindowSeconds: 15 * 60,
-  /** Recovery e-mails and registrations per IP per window (stops mail bombing and code guessing). */
+  /** Recovery e-mails, password resets and registration guesses per IP per window. */
   recoveryPerIp: 10,
+  resetPerIp: 20,
   registerPerIp: 20,
   abuseWindowSeconds: 15 * 60,
+  /** Comments one user may post per minute, over all stacks (429 beyond). */
+  commentsPerMinute: 30,
 } as const;
 
 export const PRODUCT_NAME = 'Stacks';

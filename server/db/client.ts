@@ -16,6 +16,11 @@ export interface DbHandle {
   databaseUrl?: string;
   /** The embedded database (pglite); its one connection is shared through Kysely's queue. */
   pglite?: PGlite;
+  /**
+   * A health probe that never waits behind the request queue: on a server it uses a connection of
+   * its own (with a short timeout); it rejects when the database does not answer.
+   */
+  ping(): Promise<void>;
   /** Closes the pool (or PGlite) and releases the data-folder lock. */
   close(): Promise<void>;
 }
@@ -26,8 +31,29 @@ export interface OpenDbOptions {
   /** Folder for PGlite's data; omit for an in-memory database (tests). */
   pgliteDir?: string;
   poolMax?: number;
+  /** How long a request may wait for a pool connection (or to connect) before it fails; ms. */
+  poolTimeoutMs?: number;
   /** Called for every statement (query counting in tests, slow-query logs). */
   onQuery?: (event: LogEvent) => void;
+  /**
+   * Told about connections the server dropped (restart, failover, idle timeout, pg_terminate_backend).
+   * Such a connection is discarded and replaced on the next checkout; it is never fatal.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+const HEALTH_TIMEOUT_MS = 2_000;
+
+/**
+ * A pg pool whose dropped connections are reported instead of crashing the process: pg emits
+ * 'error' on an idle client (the pool re-emits it) and on a checked-out client between queries,
+ * and an 'error' event nobody listens to is an uncaught exception.
+ */
+function resilientPool(config: pg.PoolConfig, onConnectionError: (error: Error) => void): pg.Pool {
+  const pool = new pg.Pool({ keepAlive: true, ...config });
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => void client.on('error', onConnectionError));
+  return pool;
 }
 
 export class DataFolderBusyError extends Error {
@@ -63,9 +89,31 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     // JIT compiles queries whose estimated cost is high (the feed's per-row visibility checks):
     // 1-4 s of compiling for ~20 ms of work. The app's queries are short: keep it off.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10, options: '-c jit=off' });
+    const onConnectionError = options.onConnectionError ?? (() => undefined);
+    const pool = resilientPool(
+      {
+        connectionString: options.databaseUrl,
+        max: options.poolMax ?? 10,
+        connectionTimeoutMillis: options.poolTimeoutMs ?? 5_000,
+        options: '-c jit=off',
+      },
+      onConnectionError,
+    );
+    // The health probe's own connection: a full request queue must not make a healthy instance look dead.
+    const healthPool = resilientPool(
+      { connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: HEALTH_TIMEOUT_MS, query_timeout: HEALTH_TIMEOUT_MS, application_name: 'stacks-health' },
+      onConnectionError,
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, kind: 'pg', databaseUrl: options.databaseUrl, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'pg',
+      databaseUrl: options.databaseUrl,
+      ping: async () => void (await healthPool.query('select 1')),
+      close: async () => {
+        await Promise.all([db.destroy(), healthPool.end()]);
+      },
+    };
   }
   const release = options.pgliteDir ? await lockDataFolder(options.pgliteDir) : undefined;
   try {
@@ -76,6 +124,11 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       db,
       kind: 'pglite',
       pglite,
+      // In-process, so no connection can drop; a statement here could interleave with an open
+      // transaction on the one connection, so the probe only checks that the database is open.
+      ping: async () => {
+        if (pglite.closed) throw new Error('The embedded database is closed');
+      },
       close: async () => {
         await db.destroy();
         await release?.();

@@ -106,11 +106,11 @@ function rewriteErrorBodies(res: Response) {
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (res.statusCode >= 400 && typeof chunk === 'string' && res.getHeader('content-type')?.toString().includes('json')) {
       try {
-        const body = JSON.parse(chunk) as { message?: string; code?: string; data?: { detail?: string; app_code?: string; errors?: unknown } };
+        const body = JSON.parse(chunk) as { message?: string; code?: string; data?: { detail?: string; code?: string; errors?: unknown } };
         const data = body.data;
         const rewritten = {
           detail: data?.detail ?? body.message ?? 'Error',
-          code: data?.app_code ?? body.code ?? 'ERROR',
+          code: data?.code ?? body.code ?? 'ERROR',
           ...(data?.errors ? { errors: data.errors } : {}),
         };
         return end(JSON.stringify(rewritten), ...rest);

@@ -1,10 +1,18 @@
 import type { TRPCError } from '@trpc/server';
+import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Context } from '../trpc/context';
 
-/** Headers set by procedures (e.g. Retry-After on 429) reach the response in both adapters. */
-export function applyErrorHeaders({ ctx }: { ctx?: Context }) {
-  return ctx && Object.keys(ctx.resHeaders).length > 0 ? { headers: ctx.resHeaders } : {};
+/**
+ * Headers set by procedures (e.g. Retry-After on 429) reach the response in both adapters, and so
+ * do those of an error raised before there was a context (503 while the database is away).
+ */
+export function applyErrorHeaders({ ctx, errors }: { ctx?: Context; errors?: TRPCError[] }) {
+  const headers: Record<string, string> = { ...ctx?.resHeaders };
+  for (const error of errors ?? []) if (error.cause instanceof AppError) Object.assign(headers, error.cause.headers);
+  // tRPC answers a refused batch (too large, unreadable) as text/plain; its body is JSON all the same.
+  if (errors?.length) headers['Content-Type'] = 'application/json';
+  return Object.keys(headers).length > 0 ? { headers } : {};
 }
 
 /** Only unexpected failures are logged as errors; refusals are normal answers. */

@@ -1,34 +1,39 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
 
+export interface Window {
+  key: string;
+  windowSeconds: number;
+}
+
 /**
  * Fixed-window counters kept in PostgreSQL, so every app instance sees the same counts.
- * One atomic upsert per hit; an expired window starts again at 1.
+ * Counts one event under a key (one atomic upsert; an expired window starts again at 1) and
+ * returns the new count. One row per statement: a statement that locked several rows could
+ * deadlock with another one locking them in another order.
  */
-export async function hit(db: Db, key: string, windowSeconds: number) {
-  const row = await db
+export function hit(db: Db, window: Window) {
+  return db
     .insertInto('rate_limits')
-    .values({ key, points: 1, expires_at: sql`now() + make_interval(secs => ${windowSeconds})` })
+    .values({ key: window.key, points: 1, expires_at: sql<Date>`now() + make_interval(secs => ${window.windowSeconds})` })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         points: sql`case when rate_limits.expires_at <= now() then 1 else rate_limits.points + 1 end`,
         expires_at: sql`case when rate_limits.expires_at <= now() then excluded.expires_at else rate_limits.expires_at end`,
       }),
     )
-    .returning(['points', sql<number>`extract(epoch from (expires_at - now()))::float8`.as('seconds_left')])
+    .returning(['key', 'points', sql<number>`extract(epoch from (expires_at - now()))::float8`.as('seconds_left')])
     .executeTakeFirstOrThrow();
-  return row;
 }
 
-/** Current counts of several keys (expired windows read as zero). */
-export async function peek(db: Db, keys: string[]) {
-  const rows = await db
-    .selectFrom('rate_limits')
-    .select(['key', 'points', sql<number>`extract(epoch from (expires_at - now()))::float8`.as('seconds_left')])
-    .where('key', 'in', keys)
+/** Takes one event back from a key's current window (a refused or successful attempt). */
+export function takeBack(db: Db, key: string) {
+  return db
+    .updateTable('rate_limits')
+    .set({ points: sql`greatest(points - 1, 0)` })
+    .where('key', '=', key)
     .where('expires_at', '>', sql<Date>`now()`)
     .execute();
-  return rows;
 }
 
 export function clear(db: Db, key: string) {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { tooManyRequests } from '../errors';
-import { clear, hit, peek } from './rate-limit.repo';
+import { clear, hit, takeBack } from './rate-limit.repo';
 
 export interface Limit {
   key: string;
@@ -8,24 +8,31 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Refuses with 429 (and Retry-After) when any of the limits is already used up. */
-export async function assertUnderLimits(db: Db, limits: Limit[]): Promise<void> {
-  const rows = await peek(db, limits.map((l) => l.key));
-  for (const row of rows) {
-    const limit = limits.find((l) => l.key === row.key);
-    if (limit && row.points >= limit.max) throw tooManyRequests(row.seconds_left);
+/**
+ * Reserves one attempt under every limit before any costly work (bcrypt, mail): an atomic
+ * increment, then the check. So at most `max` attempts per window are ever evaluated, whether they
+ * come in sequence, in parallel or in one batch. Limits are taken in the order given (tightest
+ * first); at the first one used up, the attempt is refused with 429 (Retry-After) and given back
+ * under the keys already counted, and the later keys are never touched: an IP locked out of one
+ * account cannot use up the account's looser limit across IPs.
+ */
+export async function reserveAttempt(db: Db, limits: Limit[]): Promise<void> {
+  // One key at a time: each is a single-row statement, and a request holds one connection at a time.
+  for (const [i, limit] of limits.entries()) {
+    const row = await hit(db, limit);
+    if (row.points > limit.max) {
+      await releaseAttempt(db, limits.slice(0, i + 1));
+      throw tooManyRequests(row.seconds_left);
+    }
   }
 }
 
-/** Counts one event against each limit. */
-export async function countAgainst(db: Db, limits: Limit[]): Promise<void> {
-  for (const limit of limits) await hit(db, limit.key, limit.windowSeconds);
+/** Gives a reserved attempt back (it succeeded, so it was not a guess). */
+export async function releaseAttempt(db: Db, limits: Limit[]): Promise<void> {
+  for (const limit of limits) await takeBack(db, limit.key);
 }
 
-/** Counts one event and refuses once the window's allowance is exceeded. */
-export async function consumeOrRefuse(db: Db, limit: Limit): Promise<void> {
-  const row = await hit(db, limit.key, limit.windowSeconds);
-  if (row.points > limit.max) throw tooManyRequests(row.seconds_left);
-}
+/** Counts one event under one limit and refuses once the window's allowance is used up. */
+export const consumeOrRefuse = (db: Db, limit: Limit) => reserveAttempt(db, [limit]);
 
 export const resetLimit = clear;

@@ -1,6 +1,8 @@
+import { TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/faults';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { authenticate, type AuthResult } from '../modules/auth/auth.tokens';
@@ -11,6 +13,8 @@ export interface AppDeps {
   config: AppConfig;
   mailer: Mailer;
   logger: Logger;
+  /** The health probe (`DbHandle.ping`); without it `/healthz` runs `select 1` on `db`. */
+  ping?: () => Promise<void>;
 }
 
 export interface Context extends AppDeps {
@@ -30,7 +34,18 @@ export async function createContextInner(deps: AppDeps, input: { authorization?:
   };
 }
 
+/**
+ * Builds the context of each request. Reading the token's user is the first query of a request:
+ * when the database is away it fails here, before any procedure, and must still answer 503.
+ */
 export function contextFactory(deps: AppDeps) {
-  return ({ req }: { req: Request; res: Response }) =>
-    createContextInner(deps, { authorization: req.headers.authorization, ip: req.ip });
+  return async ({ req }: { req: Request; res: Response }) => {
+    try {
+      return await createContextInner(deps, { authorization: req.headers.authorization, ip: req.ip });
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const appError = databaseUnavailable(error);
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: appError.detail, cause: appError });
+    }
+  };
 }

@@ -3,6 +3,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
+import { LIMITS } from '../../shared/limits';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/faults';
 import { AppError, badRequest, forbidden, unauthorized } from '../errors';
 import type { Context } from './context';
 import { viewerOf } from '../viewer';
@@ -34,6 +36,9 @@ export function describeError(error: TRPCError): ErrorFields {
     return { detail: errors[0]?.message ?? 'Invalid input', code: 'VALIDATION_FAILED', errors };
   }
   if (error.code === 'INTERNAL_SERVER_ERROR') return { detail: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
+  if (error.message === 'Batch call exceeds maximum size') {
+    return { detail: `A batch may hold at most ${LIMITS.trpcBatchMax} calls`, code: 'BATCH_TOO_LARGE' };
+  }
   if (error.code === 'PARSE_ERROR') return { detail: 'The request body is not valid JSON', code: 'MALFORMED_JSON' };
   if (error.code === 'NOT_FOUND' && error.message === 'Not found') return { detail: 'Not found', code: 'NOT_FOUND' };
   return { detail: error.message, code: error.code };
@@ -49,7 +54,8 @@ const t = initTRPC
       return {
         message: fields.detail,
         code: shape.code,
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, detail: fields.detail, app_code: fields.code, errors: fields.errors },
+        // `detail` and `code` are the REST body's two fields, so both transports carry one error shape.
+        data: { detail: fields.detail, code: fields.code, errors: fields.errors, httpStatus: shape.data.httpStatus, path: shape.data.path },
       };
     },
   });
@@ -66,10 +72,13 @@ const mapDomainErrors = t.middleware(async ({ next, ctx }) => {
   if (!result.ok && isDataException(result.error.cause)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request contains a value the database cannot store', cause: badRequest('INVALID_VALUE', 'The request contains a value the database cannot store') });
   }
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const appError = result.error.cause;
-    Object.assign(ctx.resHeaders, appError.headers);
-    throw new TRPCError({ code: TRPC_CODE_BY_STATUS[appError.status], message: appError.detail, cause: appError });
+  if (!result.ok) {
+    const { cause } = result.error;
+    const appError = cause instanceof AppError ? cause : isDatabaseUnavailable(cause) ? databaseUnavailable(cause) : undefined;
+    if (appError) {
+      Object.assign(ctx.resHeaders, appError.headers);
+      throw new TRPCError({ code: TRPC_CODE_BY_STATUS[appError.status], message: appError.detail, cause: appError });
+    }
   }
   return result;
 });

@@ -117,7 +117,7 @@ describe('POST /v1/groups', () => {
     // The same over tRPC, also after the REST call above.
     const trpc = await t.request.post('/trpc/groups.create').set('Authorization', `Bearer ${t.tokenFor(owner)}`).send({ name: 'Flags', [field]: value });
     expect(trpc.status).toBe(400);
-    expect(trpc.body.error.data).toMatchObject({ httpStatus: 400, app_code: 'VALIDATION_FAILED', detail: `${field}: Invalid input: expected boolean, received ${typeof value}` });
+    expect(trpc.body.error.data).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED', detail: `${field}: Invalid input: expected boolean, received ${typeof value}` });
     expect((await as(t, owner).get('/v1/users/groups/me')).body).toEqual([]);
   });
 

@@ -126,7 +126,7 @@ describe('error bodies never leak internals', () => {
     if (res.request.url.includes('/trpc/')) {
       // tRPC keeps its own envelope; the same fields sit in error.data.
       expect(res.status).toBeLessThan(500);
-      expect(res.body.error.data).toMatchObject({ detail: expect.any(String), app_code: expect.stringMatching(/^[A-Z][A-Z_]+$/) });
+      expect(res.body.error.data).toMatchObject({ detail: expect.any(String), code: expect.stringMatching(/^[A-Z][A-Z_]+$/) });
       expect(res.text).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\.ts:\d+|"stack"/i);
     } else {
       expectCleanError(res);

@@ -289,7 +289,7 @@ describe('over tRPC', () => {
   it('answers 401 without a token', async () => {
     const res = await t.request.get('/trpc/notifications.unreadCount');
     expect(res.status).toBe(401);
-    expect(res.body.error).toMatchObject({ message: 'Not authenticated', data: { httpStatus: 401, detail: 'Not authenticated', app_code: 'UNAUTHORIZED' } });
+    expect(res.body.error).toMatchObject({ message: 'Not authenticated', data: { httpStatus: 401, detail: 'Not authenticated', code: 'UNAUTHORIZED' } });
     expect(res.text).not.toMatch(/\n\s+at\s/);
   });
 });

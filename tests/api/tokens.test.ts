@@ -77,7 +77,7 @@ describe('GET /v1/users/me: bearer tokens', () => {
   it('the same 401 over tRPC', async () => {
     const res = await t.request.get('/trpc/users.me');
     expect(res.status).toBe(401);
-    expect(res.body.error).toMatchObject({ message: NOT_AUTHENTICATED, data: { httpStatus: 401, app_code: 'UNAUTHORIZED' } });
+    expect(res.body.error).toMatchObject({ message: NOT_AUTHENTICATED, data: { httpStatus: 401, code: 'UNAUTHORIZED' } });
   });
 });
 
@@ -100,7 +100,7 @@ describe('POST /v1/users/me/deactivate', () => {
     expect((await login(user.username, user.password)).status).toBe(200);
   });
 
-  it('with confirm true: 200, the same token is refused at once, and login is 403', async () => {
+  it('with confirm true: 200, the same token is refused at once, and login answers as a wrong password', async () => {
     const user = await createUser(t.db);
     const session = await login(user.username, user.password);
     const token = session.body.access_token as string;
@@ -114,7 +114,7 @@ describe('POST /v1/users/me/deactivate', () => {
     expectError(await me(`Bearer ${otherToken}`), 401, 'UNAUTHORIZED', REVOKED);
     // Even a token signed with the new token version does not bring a deactivated account back.
     expectError(await me(`Bearer ${t.tokenFor({ id: user.id, token_version: user.token_version + 1 })}`), 401, 'UNAUTHORIZED', REVOKED);
-    expectError(await login(user.username, user.password), 403, 'ACCOUNT_DEACTIVATED', 'This account has been deactivated');
+    expectError(await login(user.username, user.password), 401, 'INVALID_CREDENTIALS', 'Incorrect username/email or password');
     expectError(await t.request.post('/v1/users/me/deactivate').set('Authorization', `Bearer ${token}`).send({ confirm: true }), 401, 'UNAUTHORIZED', REVOKED);
   });
 

@@ -22,7 +22,7 @@ export function trpcResult(data: unknown) {
 }
 
 export function trpcError(status: number, detail: string, code = 'CONFLICT') {
-  const body = [{ error: { message: detail, code: -32009, data: { code, httpStatus: status, detail, app_code: code } } }];
+  const body = [{ error: { message: detail, code: -32009, data: { code, httpStatus: status, detail } } }];
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
@@ -78,7 +78,7 @@ export function stubTrpc(handlers: Record<string, TrpcHandler>) {
     );
     const body = answers.map((answer) =>
       answer instanceof TrpcFailure
-        ? { error: { message: answer.detail, code: -32000, data: { code: answer.code, httpStatus: answer.status, detail: answer.detail, app_code: answer.code } } }
+        ? { error: { message: answer.detail, code: -32000, data: { code: answer.code, httpStatus: answer.status, detail: answer.detail } } }
         : { result: { data: answer ?? null } },
     );
     const status = answers.some((answer) => answer instanceof TrpcFailure) ? 207 : 200;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { defaultBotsConfig, type AppConfig } from '../../server/config';
+import { backgroundSettled } from '../../server/jobs/background';
 import { createLogger } from '../../server/logger';
 import { createMailer, type MailMessage, type Mailer } from '../../server/mail/mailer';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
@@ -19,7 +20,7 @@ export interface TestApp {
   config: AppConfig;
   /** Every mail sent, newest last (also written to the outbox folder by the real mailer). */
   mails: MailMessage[];
-  /** Waits for mails still being sent in the background (password recovery does not wait for them). */
+  /** Waits for background work and mails still being sent (password recovery does not wait for them). */
   flushMail(): Promise<void>;
   tokenFor(user: { id: number; token_version?: number }): string;
   close(): Promise<void>;
@@ -54,7 +55,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOv
       return done.finally(() => sending.delete(done));
     },
   };
-  const deps: AppDeps = { db: testDb.db, config, mailer, logger };
+  const deps: AppDeps = { db: testDb.db, config, mailer, logger, ping: testDb.handle.ping };
   const app = createApp(deps);
   return {
     request: supertest(app),
@@ -64,6 +65,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOv
     config,
     mails,
     async flushMail() {
+      await backgroundSettled();
       await Promise.allSettled([...sending]);
     },
     tokenFor: (user) => signAccessToken(config.jwtSecret, { id: user.id, token_version: user.token_version ?? 0 }),

@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from 
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../../../server/router';
+import { LIMITS } from '../../../shared/limits';
 import { clearToken, getToken } from './auth-token';
 import { emit } from './events';
 import { withinNavigationGrace } from './navigation-clock';
@@ -44,6 +45,8 @@ export function createTrpcClient() {
       sessionLink,
       httpBatchLink({
         url: '/trpc',
+        // The server refuses larger batches (DESIGN §5); the link splits them instead.
+        maxItems: LIMITS.trpcBatchMax,
         headers() {
           const token = getToken();
           return token ? { Authorization: `Bearer ${token}` } : {};

@@ -7,7 +7,10 @@ export function insertMailToken(db: Db, values: { user_id: number; purpose: Purp
   return db.insertInto('user_tokens').values(values).execute();
 }
 
-/** Marks a token used and returns its user, only if it is unused and unexpired (atomic: single use). */
+/**
+ * Marks a token used and returns its user, only if it is unused, unexpired and its account is
+ * still active (atomic: single use).
+ */
 export function consumeMailToken(db: Db, purpose: Purpose, tokenHash: string) {
   return db
     .updateTable('user_tokens')
@@ -16,17 +19,32 @@ export function consumeMailToken(db: Db, purpose: Purpose, tokenHash: string) {
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
+    .where((eb) => eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'user_tokens.user_id').where('users.is_active', '=', true)))
     .returning(['user_id'])
     .executeTakeFirst();
 }
 
-/** Why a token could not be consumed: unknown, used or expired. */
-export function findMailToken(db: Db, purpose: Purpose, tokenHash: string) {
+export interface MailTokenState {
+  used_at: Date | null;
+  expired: boolean;
+  user_active: boolean;
+  /** Unused, unexpired, and its account active: consumeMailToken would take it now. */
+  usable: boolean;
+}
+
+/** A token's state (one indexed lookup): whether it can be used, and if not, why. */
+export function findMailToken(db: Db, purpose: Purpose, tokenHash: string): Promise<MailTokenState | undefined> {
   return db
     .selectFrom('user_tokens')
-    .select(['used_at', sql<boolean>`expires_at <= now()`.as('expired')])
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
+    .innerJoin('users', 'users.id', 'user_tokens.user_id')
+    .select([
+      'user_tokens.used_at',
+      sql<boolean>`user_tokens.expires_at <= now()`.as('expired'),
+      'users.is_active as user_active',
+      sql<boolean>`user_tokens.used_at is null and user_tokens.expires_at > now() and users.is_active`.as('usable'),
+    ])
+    .where('user_tokens.token_hash', '=', tokenHash)
+    .where('user_tokens.purpose', '=', purpose)
     .executeTakeFirst();
 }
 

@@ -18,10 +18,10 @@ export const authRouter = router({
     .output(MessageResponse)
     .mutation(({ ctx, input }) => auth.requestPasswordReset(ctx, input.email, ctx.ip)),
 
-  /** Chooses a new password with the token from the reset link; earlier sessions end. */
+  /** Chooses a new password with the token from the reset link; earlier sessions end. Throttled per IP. */
   reset: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/auth/reset', tags: ['auth'], protect: false, summary: 'Set a new password from a reset link', errorResponses: [400] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/auth/reset', tags: ['auth'], protect: false, summary: 'Set a new password from a reset link', errorResponses: [400, 429] } })
     .input(ResetPasswordInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => auth.resetPassword(ctx, input)),
+    .mutation(({ ctx, input }) => auth.resetPassword(ctx, input, ctx.ip)),
 });

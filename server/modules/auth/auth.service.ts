@@ -2,15 +2,16 @@ import bcrypt from 'bcrypt';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from '../../../shared/schemas/auth';
 import { SECURITY } from '../../../shared/limits';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors';
+import { AppError, badRequest, conflict, unauthorized } from '../../errors';
+import { runInBackground } from '../../jobs/background';
 import type { MailMessage } from '../../mail/mailer';
 import { passwordResetMail, verificationMail } from '../../mail/templates';
-import { assertUnderLimits, consumeOrRefuse, countAgainst, resetLimit } from '../../rate-limit/rate-limit.service';
+import { consumeOrRefuse, releaseAttempt, reserveAttempt, resetLimit, type Limit } from '../../rate-limit/rate-limit.service';
 import type { AppDeps } from '../../trpc/context';
 import { assertCodeUsable, takeRegistrationCode } from '../codes/codes.service';
 import * as notifications from '../notifications/notifications.repo';
 import * as users from '../users/users.repo';
-import { consumeMailToken, expireUnusedTokens, findMailToken, insertMailToken } from './auth.repo';
+import { consumeMailToken, expireUnusedTokens, findMailToken, insertMailToken, type MailTokenState } from './auth.repo';
 import { hashMailToken, newMailToken, signAccessToken } from './auth.tokens';
 
 export const RECOVERY_MESSAGE = 'If the email address exists, a password reset link has been sent.';
@@ -19,11 +20,31 @@ const INVALID_CREDENTIALS = 'Incorrect username/email or password';
 /** A valid hash to compare against when the user does not exist, so both failures take as long. */
 let dummyHash: Promise<string> | undefined;
 
-/** The account key is the user id when the name exists, so username and e-mail share one counter. */
-const loginLimits = (account: string, ip: string) => [
-  { key: `login:account:${account}`, max: SECURITY.loginFailuresPerAccount, windowSeconds: SECURITY.loginWindowSeconds },
-  { key: `login:ip:${ip}`, max: SECURITY.loginFailuresPerIp, windowSeconds: SECURITY.loginWindowSeconds },
-];
+/**
+ * The login throttles (README "Limits"). The account is named by what was typed (lower-cased),
+ * never by the user it resolves to: `pete` and `pete@example.com` have counters of their own, so
+ * a throttled answer never tells whether an address belongs to an account. The per-name-and-IP
+ * limit is the tight one, so a stranger elsewhere cannot lock the owner out; the per-name limit
+ * across IPs is looser and only stops a distributed guess.
+ */
+function loginLimits(usernameOrEmail: string, ip: string): Limit[] {
+  const name = usernameOrEmail.trim().toLowerCase();
+  const window = SECURITY.loginWindowSeconds;
+  return [
+    { key: `login:name-ip:${name}:${ip}`, max: SECURITY.loginFailuresPerAccountAndIp, windowSeconds: window },
+    { key: `login:ip:${ip}`, max: SECURITY.loginFailuresPerIp, windowSeconds: window },
+    { key: `login:name:${name}`, max: SECURITY.loginFailuresPerAccount, windowSeconds: window },
+  ];
+}
+
+const registerLimits = (ip: string): Limit[] => [{ key: `register:ip:${ip}`, max: SECURITY.registerPerIp, windowSeconds: SECURITY.abuseWindowSeconds }];
+
+/**
+ * Registration attempts that probe something secret count against the IP: a guessed code, and an
+ * e-mail that already has an account (which a valid code would otherwise reveal at no cost).
+ */
+const isRegistrationProbe = (error: unknown) =>
+  error instanceof AppError && (error.code === 'INVALID_REGISTRATION_CODE' || error.code === 'EMAIL_TAKEN');
 
 /** Mail goes out after the transaction commits; a mail failure is logged, the account change stands. */
 async function sendAfterCommit(deps: AppDeps, message: MailMessage): Promise<void> {
@@ -51,27 +72,35 @@ async function issueMailToken(trx: Db, userId: number, purpose: 'verify_email' |
 
 /**
  * Creates an account with a registration code. The code use, the user and the verification token
- * are one transaction: a failure anywhere leaves the code's uses as they were.
+ * are one transaction: a failure anywhere leaves the code's uses as they were. The attempt is
+ * reserved against the IP first; only probes (see isRegistrationProbe) keep it.
  */
 export async function register(deps: AppDeps, input: RegisterInput, ip: string) {
   const { db, config } = deps;
-  const guessLimit = [{ key: `register:ip:${ip}`, max: SECURITY.registerPerIp, windowSeconds: SECURITY.abuseWindowSeconds }];
-  await assertUnderLimits(db, guessLimit);
-  // A bad code is refused before the costly password hash (and counted as a guess).
+  const limits = registerLimits(ip);
+  await reserveAttempt(db, limits);
+  let created: { user: Awaited<ReturnType<typeof users.insertUser>>; verifyToken: string };
   try {
-    await assertCodeUsable(db, input.registration_code);
+    created = await createAccount(deps, input);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'INVALID_REGISTRATION_CODE') await countAgainst(db, guessLimit);
+    if (!isRegistrationProbe(error)) await releaseAttempt(db, limits);
     throw error;
   }
+  await releaseAttempt(db, limits);
+  await sendAfterCommit(deps, verificationMail(created.user.email, created.user.username, config.appUrl, created.verifyToken));
+  return { access_token: signAccessToken(config.jwtSecret, created.user), token_type: 'bearer' as const };
+}
+
+async function createAccount({ db, config }: AppDeps, input: RegisterInput) {
+  // A bad code is refused before the costly password hash.
+  await assertCodeUsable(db, input.registration_code);
   const taken = await users.takenFields(db, input.username, input.email);
   if (taken.username) throw usernameTaken();
   if (taken.email) throw emailTaken();
 
   const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
-  let created: { user: Awaited<ReturnType<typeof users.insertUser>>; verifyToken: string; codeCreatedBy: number | null };
   try {
-    created = await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx) => {
       const code = await takeRegistrationCode(trx, input.registration_code);
       const user = await users.insertUser(trx, {
         username: input.username,
@@ -84,38 +113,33 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string) 
       const news = { user_id: user.id, username: user.username };
       if (code.created_by) await notifications.insertNotification(trx, code.created_by, 'NEW_USER', news);
       else await notifications.insertForAdmins(trx, 'NEW_USER', news, user.id);
-      return { user, verifyToken, codeCreatedBy: code.created_by };
+      return { user, verifyToken };
     });
   } catch (error) {
-    // Wrong codes count per IP, so codes cannot be guessed by brute force.
-    if (error instanceof AppError && error.code === 'INVALID_REGISTRATION_CODE') await countAgainst(db, guessLimit);
     const raced = takenByRace(error);
     if (raced) throw raced === 'email' ? emailTaken() : usernameTaken();
     throw error;
   }
-  await sendAfterCommit(deps, verificationMail(created.user.email, created.user.username, config.appUrl, created.verifyToken));
-  return { access_token: signAccessToken(config.jwtSecret, created.user), token_type: 'bearer' as const };
 }
 
 /**
- * Signs in by username or e-mail. Failures count per account and per IP; past the limit the
- * answer is 429 with Retry-After, even for the right password, until the window ends.
+ * Signs in by username or e-mail. The attempt is reserved under every login limit before bcrypt
+ * runs, so parallel and batched guesses count like sequential ones; a success gives it back.
+ * A deactivated account answers exactly as a wrong password does.
  */
 export async function login(deps: AppDeps, input: LoginInput, ip: string) {
   const { db, config } = deps;
-  const candidate = await users.findLoginCandidate(db, input.username_or_email);
-  const limits = loginLimits(candidate ? `id:${candidate.id}` : `name:${input.username_or_email.toLowerCase()}`, ip);
-  await assertUnderLimits(db, limits);
+  const limits = loginLimits(input.username_or_email, ip);
+  await reserveAttempt(db, limits);
 
+  const candidate = await users.findLoginCandidate(db, input.username_or_email);
   dummyHash ??= bcrypt.hash('not a real password', config.bcryptCost);
   const matches = await bcrypt.compare(input.password, candidate?.password_hash ?? (await dummyHash));
-  if (!candidate || !matches) {
-    await countAgainst(db, limits);
-    throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
-  }
-  if (!candidate.is_active) throw forbidden('This account has been deactivated', 'ACCOUNT_DEACTIVATED');
+  if (!candidate || !matches || !candidate.is_active) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
 
+  // The owner's own earlier slips from this IP are forgiven; elsewhere the success only gives its attempt back.
   await resetLimit(db, limits[0].key);
+  await releaseAttempt(db, limits.slice(1));
   await users.recordLogin(db, candidate.id);
   return { access_token: signAccessToken(config.jwtSecret, candidate), token_type: 'bearer' as const };
 }
@@ -133,10 +157,10 @@ const TOKEN_PROBLEMS = {
   },
 } as const;
 
-async function explainTokenFailure(db: Db, purpose: 'verify_email' | 'reset_password', hash: string): Promise<never> {
-  const row = await findMailToken(db, purpose, hash);
+/** Why a token cannot be used. A deactivated account's links are as unknown as a made-up one. */
+function explainTokenFailure(purpose: 'verify_email' | 'reset_password', row: MailTokenState | undefined): never {
   const texts = TOKEN_PROBLEMS[purpose];
-  if (!row) throw badRequest('INVALID_TOKEN', texts.invalid);
+  if (!row || !row.user_active) throw badRequest('INVALID_TOKEN', texts.invalid);
   if (row.used_at) throw badRequest('TOKEN_USED', texts.used);
   throw badRequest('TOKEN_EXPIRED', texts.expired);
 }
@@ -148,28 +172,38 @@ export async function verifyEmail(db: Db, token: string) {
     if (row) await users.markEmailVerified(trx, row.user_id);
     return row;
   });
-  if (!consumed) await explainTokenFailure(db, 'verify_email', hash);
+  if (!consumed) explainTokenFailure('verify_email', await findMailToken(db, 'verify_email', hash));
   return { message: 'Email verified successfully' };
 }
 
-/** Always the same answer, so the call cannot tell whether an address has an account. */
+/**
+ * Always the same answer, in the same time, so the call cannot tell whether an address has an
+ * account: after the throttle, the lookup, the token and the mail all happen after the response.
+ */
 export async function requestPasswordReset(deps: AppDeps, email: string, ip: string) {
-  const { db, config } = deps;
+  const { db, config, logger } = deps;
   await consumeOrRefuse(db, { key: `recovery:ip:${ip}`, max: SECURITY.recoveryPerIp, windowSeconds: SECURITY.abuseWindowSeconds });
-  const user = await users.findActiveByEmail(db, email);
-  if (user) {
+  runInBackground(logger, 'password recovery', async () => {
+    const user = await users.findActiveByEmail(db, email);
+    if (!user) return;
     const token = await issueMailToken(db, user.id, 'reset_password', SECURITY.resetPasswordTtlMs);
-    // Not awaited: waiting for the mail server would make answers for real addresses slower,
-    // telling which addresses have accounts. sendAfterCommit logs its own failures.
-    void sendAfterCommit(deps, passwordResetMail(user.email, user.username, config.appUrl, token));
-  }
+    await sendAfterCommit(deps, passwordResetMail(user.email, user.username, config.appUrl, token));
+  });
   return { message: RECOVERY_MESSAGE };
 }
 
-/** Sets a new password from a mailed link; every token issued before stops working. */
-export async function resetPassword(deps: AppDeps, input: ResetPasswordInput) {
+/**
+ * Sets a new password from a mailed link; every token issued before stops working. Throttled per
+ * IP like recovery, and the token is checked (a cheap hash lookup) before the costly bcrypt, so a
+ * bogus token costs no hashing.
+ */
+export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, ip: string) {
   const { db, config } = deps;
+  const limits = [{ key: `reset:ip:${ip}`, max: SECURITY.resetPerIp, windowSeconds: SECURITY.abuseWindowSeconds }];
+  await reserveAttempt(db, limits);
   const hash = hashMailToken(input.token);
+  const found = await findMailToken(db, 'reset_password', hash);
+  if (!found?.usable) explainTokenFailure('reset_password', found);
   const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
   const done = await db.transaction().execute(async (trx) => {
     const row = await consumeMailToken(trx, 'reset_password', hash);
@@ -178,6 +212,8 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput) {
     await expireUnusedTokens(trx, row.user_id, 'reset_password');
     return true;
   });
-  if (!done) await explainTokenFailure(db, 'reset_password', hash);
+  // Used by a concurrent reset between the check and now.
+  if (!done) explainTokenFailure('reset_password', await findMailToken(db, 'reset_password', hash));
+  await releaseAttempt(db, limits);
   return { message: 'Your password has been reset. You can now log in.' };
 }
