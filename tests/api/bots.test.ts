@@ -90,7 +90,8 @@ describe('GET /v1/bots and /v1/bots/{id}', () => {
     expect(await ids(c.audience)).toEqual([c.userBot.id]);
     expect(await ids(c.member)).toEqual([c.groupBot.id]);
     expect(await ids(c.owner)).toEqual([c.groupBot.id]);
-    expect((await ids(c.botOwner)).sort()).toEqual([c.userBot.id]);
+    // Its owner sees a group bot without being a member of its group (spec 2 §6).
+    expect((await ids(c.botOwner)).sort((a, b) => a - b)).toEqual([c.userBot.id, c.groupBot.id]);
     expect(await ids(c.stranger)).toEqual([]);
     const list = await as(t, c.member).get('/v1/bots');
     expect(list.body).toEqual([{ id: c.groupBot.id, name: 'Clubbot', bio: 'Daily topics', avatar_id: 2 }]);
@@ -107,6 +108,17 @@ describe('GET /v1/bots and /v1/bots/{id}', () => {
     expectBotNotFound(await as(t, c.member).get(`/v1/bots/${c.userBot.id}`));
     expectBotNotFound(await as(t, c.stranger).get(`/v1/bots/${c.groupBot.id}`));
     expectBotNotFound(await as(t, c.member).get('/v1/bots/999999'));
+  });
+
+  it('shows a group bot to its owner who is not a member of its group, and not to a stranger', async () => {
+    const c = await botCast();
+    const res = await as(t, c.botOwner).get(`/v1/bots/${c.groupBot.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ owner_id: c.botOwner.id, group: { id: c.group.id, name: c.group.name }, can_edit_tags: true });
+    expect((await as(t, c.botOwner).get(`/v1/bots/${c.groupBot.id}/responses`)).status).toBe(200);
+    expectBotNotFound(await as(t, c.stranger).get(`/v1/bots/${c.groupBot.id}/responses`));
+    // Owning a bot does not make them a member: the group's member-only calls stay closed.
+    expect((await as(t, c.botOwner).get(`/v1/groups/${c.group.id}/bots`)).status).toBe(403);
   });
 
   it('stops showing a group bot to a member who left', async () => {
@@ -132,6 +144,19 @@ describe('POST and DELETE /v1/bots/{id}/keywords', () => {
     expect((await addTags(c.audience, c.userBot.id, ['a3'])).status).toBe(200);
     expect((await addTags(c.owner, c.groupBot.id, ['g1'])).status).toBe(200);
     expect((await removeTags(c.owner, c.groupBot.id, { keywords: ['g1'] })).status).toBe(200);
+  });
+
+  it('lets the owner of a group bot edit and purge its tags without being a member of its group', async () => {
+    const c = await botCast();
+    const bot = c.groupBot.id;
+    expect(statuses(await addTags(c.botOwner, bot, ['cats']))).toEqual({ cats: 'PENDING', food: 'PENDING' });
+    expect(statuses(await removeTags(c.botOwner, bot, { keywords: ['food'] }))).toEqual({ cats: 'PENDING', food: 'DEACTIVATING' });
+    await runBot(t.db, bot, new Date('2030-01-07T10:00:00Z'));
+    expect(statuses(await removeTags(c.botOwner, bot, { keywords: [], purge: true }))).toEqual({ cats: 'ACTIVE' });
+    // A stranger still cannot see it, so cannot edit it either.
+    expectBotNotFound(await addTags(c.stranger, bot, ['x']));
+    expectBotNotFound(await removeTags(c.stranger, bot, { keywords: ['cats'] }));
+    expect(statuses(await as(t, c.botOwner).get(`/v1/bots/${bot}`))).toEqual({ cats: 'ACTIVE' });
   });
 
   it('refuses other viewers with 403 and those who cannot see the bot with 404', async () => {

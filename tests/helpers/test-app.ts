@@ -10,7 +10,7 @@ import { createLogger } from '../../server/logger';
 import { createMailer, type MailMessage, type Mailer } from '../../server/mail/mailer';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
 import type { AppDeps } from '../../server/trpc/context';
-import { createTestDb, type TestDb } from './test-db';
+import { createTestDb, type TestDb, type TestDbOptions } from './test-db';
 
 export interface TestApp {
   request: ReturnType<typeof supertest>;
@@ -27,8 +27,8 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, with a temporary DATA_DIR; mails are also kept in memory. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOverride?: Mailer): Promise<TestApp> {
-  const testDb = await createTestDb();
+export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOverride?: Mailer, dbOptions?: TestDbOptions): Promise<TestApp> {
+  const testDb = await createTestDb(dbOptions);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-test-'));
   const config: AppConfig = {
     appUrl: 'http://stacks.test',

@@ -13,12 +13,22 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
+export interface TestDbOptions {
+  /** A PostgreSQL server to make the database on, whatever DATABASE_URL says (fault tests need one). */
+  serverUrl?: string;
+  poolMax?: number;
+  poolTimeoutMs?: number;
+}
+
+/** The server of DATABASE_URL, or the local one: for tests that need a real server even on PGlite runs. */
+export const postgresServerUrl = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 /**
  * A fresh, migrated database for one test file: a new database on the server in DATABASE_URL,
  * or an in-memory PGlite when it is unset. No test sees another file's data.
  */
-export async function createTestDb(): Promise<TestDb> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb> {
+  const serverUrl = options.serverUrl ?? process.env.DATABASE_URL;
   let recording: string[] | null = null;
   const onQuery = (event: LogEvent) => {
     if (recording) recording.push(event.query.sql);
@@ -48,7 +58,7 @@ export async function createTestDb(): Promise<TestDb> {
       await client.end();
     };
   }
-  const handle = await openDatabase({ databaseUrl: url, poolMax: 12, onQuery });
+  const handle = await openDatabase({ databaseUrl: url, poolMax: options.poolMax ?? 12, poolTimeoutMs: options.poolTimeoutMs, onQuery });
   await migrateToLatest(handle.db);
   return {
     db: handle.db,

@@ -6,13 +6,15 @@ import type { BotKeywordStatus } from '../../db/schema';
 import type { Viewer } from '../../viewer';
 
 /**
- * Bots whose stacks the viewer can see (aliased `b`): user bots whose audience user or owner is
- * the viewer, group bots of live groups the viewer is a member of. Admins see every bot when
- * `includeAdmin` (a single bot), not in lists.
+ * Bots the viewer can see (aliased `b`): the bots they own (spec 2 §6 "the bot's owner", also a
+ * group bot whose group they do not belong to), user bots whose audience is the viewer, and group
+ * bots of live groups the viewer is a member of. Admins see every bot when `includeAdmin` (a
+ * single bot), not in lists.
  */
 function canSeeBot(viewer: Viewer, includeAdmin: boolean) {
   return sql<boolean>`(${sql.lit(includeAdmin && viewer.isAdmin)}
-    or (b.friend_id is not null and (b.friend_id = ${viewer.id} or b.owner_id = ${viewer.id}))
+    or b.owner_id = ${viewer.id}
+    or b.friend_id = ${viewer.id}
     or (b.group_id is not null and exists (select 1 from group_members gm join groups gg on gg.id = gm.group_id
       where gm.group_id = b.group_id and gm.user_id = ${viewer.id} and gg.retired_at is null)))`;
 }

@@ -1,0 +1,264 @@
+import { request as httpRequest, Agent } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../server/modules/auth/auth.tokens';
+import { createUser, type FactoryUser } from '../factories/users';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestDb, postgresServerUrl, type TestDb } from '../helpers/test-db';
+
+/**
+ * Database faults and shutdown, against real server processes on a real PostgreSQL server (these
+ * faults do not exist on the embedded database, so this file always uses a server).
+ */
+const JWT_SECRET = randomBytes(32).toString('hex');
+const UNAVAILABLE = 'DATABASE_UNAVAILABLE';
+
+let testDb: TestDb;
+let user: FactoryUser;
+let token: string;
+let databaseUrl: string;
+beforeAll(async () => {
+  testDb = await createTestDb({ serverUrl: postgresServerUrl() });
+  databaseUrl = testDb.handle.databaseUrl!;
+  user = await createUser(testDb.db);
+  token = signAccessToken(JWT_SECRET, user);
+});
+afterAll(() => testDb.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function call(server: ServerProcess, path: string, init: RequestInit = {}) {
+  const res = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text for the assertion message
+  }
+  return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
+}
+
+/** Polls until `check` passes, for at most `ms`; returns how long it took. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not recovered within ${ms} ms`);
+    await sleep(50);
+  }
+  return Date.now() - started;
+}
+
+/** Terminates the app's connections the way a restart, failover or idle timeout does. */
+async function terminateBackends(database: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: postgresServerUrl() });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+    return rows[0].n;
+  } finally {
+    await admin.end();
+  }
+}
+
+describe('a dropped database connection never kills the process', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServerProcess({ DATABASE_URL: databaseUrl, JWT_SECRET, PG_POOL_MAX: '4' });
+  });
+  afterAll(() => server.kill());
+
+  it('idle connections killed: the process stays up, logs a warning, and the next call works', async () => {
+    expect((await call(server, '/v1/users/me')).status).toBe(200);
+    expect((await call(server, '/healthz')).status).toBe(200);
+    const killed = await terminateBackends(new URL(databaseUrl).pathname.slice(1));
+    expect(killed).toBeGreaterThan(0);
+    await sleep(200);
+    expect(server.alive()).toBe(true);
+    expect(server.output()).toContain('database connection lost');
+    await within(5_000, async () => (await call(server, '/healthz')).status === 200);
+    await within(5_000, async () => (await call(server, '/v1/users/me')).status === 200);
+  });
+
+  it('connections killed under load: only 200s and 503s, and calls work again within 5 s', async () => {
+    const statuses = new Map<number, number>();
+    let running = true;
+    const load = Array.from({ length: 12 }, async (_, i) => {
+      while (running) {
+        const res = await call(server, i % 2 ? '/v1/users/me' : '/v2/stacks');
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 503) expect(res.body).toMatchObject({ code: UNAVAILABLE, detail: expect.any(String) });
+      }
+    });
+    await sleep(500);
+    const database = new URL(databaseUrl).pathname.slice(1);
+    for (let i = 0; i < 3; i += 1) {
+      await terminateBackends(database);
+      await sleep(300);
+    }
+    const recovery = within(5_000, async () => (await call(server, '/v1/users/me')).status === 200);
+    await sleep(500);
+    running = false;
+    await Promise.all(load);
+    await recovery;
+    expect(server.alive()).toBe(true);
+    expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    expect(statuses.get(200)).toBeGreaterThan(50);
+    expect((await call(server, '/healthz')).status).toBe(200);
+  });
+});
+
+describe('database down: 503 DATABASE_UNAVAILABLE with Retry-After, and recovery by itself', () => {
+  let proxy: TcpProxy;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    const target = new URL(postgresServerUrl());
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(databaseUrl);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    server = await startServerProcess({ DATABASE_URL: viaProxy.toString(), JWT_SECRET, PG_POOL_TIMEOUT_MS: '1000' });
+  });
+  afterAll(async () => {
+    server.kill();
+    await proxy.close();
+  });
+
+  it('answers every kind of call with 503 while the database is away, then recovers', async () => {
+    expect((await call(server, '/v1/users/me')).status).toBe(200);
+    await proxy.stop();
+
+    const calls = [
+      await call(server, '/v1/users/me'),
+      await call(server, '/v2/stacks'),
+      await call(server, '/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username_or_email: user.username, password: user.password }) }),
+      await call(server, '/v1/users/me', { headers: { authorization: '' } }),
+    ];
+    for (const res of calls.slice(0, 3)) {
+      expect(res).toEqual({ status: 503, body: { detail: 'The database is unavailable. Please try again shortly.', code: UNAVAILABLE }, retryAfter: '5' });
+    }
+    // No token, no database needed: the refusal is still a 401.
+    expect(calls[3].status).toBe(401);
+
+    const trpc = await call(server, '/trpc/users.me');
+    expect(trpc.status).toBe(503);
+    expect(trpc.retryAfter).toBe('5');
+    expect(trpc.body).toMatchObject({ error: { data: { code: UNAVAILABLE, httpStatus: 503 } } });
+    const health = await call(server, '/healthz');
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({ code: UNAVAILABLE });
+    expect(server.alive()).toBe(true);
+
+    await proxy.start();
+    await within(5_000, async () => (await call(server, '/v1/users/me')).status === 200);
+    expect((await call(server, '/healthz')).status).toBe(200);
+  });
+});
+
+describe('pool exhaustion sheds load', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, { serverUrl: postgresServerUrl(), poolMax: 2, poolTimeoutMs: 400 });
+  });
+  afterAll(() => t.close());
+
+  it('a call that waits longer than the bound for a connection gets 503; /healthz does not wait', async () => {
+    const auth = { Authorization: `Bearer ${t.tokenFor(await createUser(t.db))}` };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    // Both pool connections are taken by work that does not end.
+    const holders = [0, 1].map(() =>
+      t.db.connection().execute(async () => {
+        holding += 1;
+        await held;
+      }),
+    );
+    await within(2_000, async () => holding === 2);
+    try {
+      const started = Date.now();
+      const [shed, health] = await Promise.all([t.request.get('/v1/users/me').set(auth), t.request.get('/healthz')]);
+      expect(health.status).toBe(200);
+      expect(shed.status).toBe(503);
+      expect(shed.body).toEqual({ detail: 'No database connection became available in time. Please try again shortly.', code: UNAVAILABLE });
+      expect(shed.headers['retry-after']).toBe('5');
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    expect((await t.request.get('/v1/users/me').set(auth)).status).toBe(200);
+  });
+
+  it('200 concurrent calls on a pool of 2: each answers 200 or 503, and /healthz answers at once meanwhile', async () => {
+    const auth = { Authorization: `Bearer ${t.tokenFor(await createUser(t.db))}` };
+    const flood = Promise.all(Array.from({ length: 200 }, () => t.request.get('/v2/stacks').set(auth)));
+    await sleep(50);
+    const started = Date.now();
+    const health = await t.request.get('/healthz');
+    const healthMs = Date.now() - started;
+    const answers = await flood;
+    expect(health.status).toBe(200);
+    expect(healthMs).toBeLessThan(1_000);
+    expect(answers.filter((res) => res.status !== 200 && res.status !== 503)).toEqual([]);
+  });
+});
+
+describe('SIGTERM under keep-alive load', () => {
+  it('answers in flight with Connection: close, lets no busy connection keep it alive, and exits in time', async () => {
+    const server = await startServerProcess({ DATABASE_URL: databaseUrl, JWT_SECRET, SHUTDOWN_TIMEOUT_MS: '3000', LOG_LEVEL: 'info' });
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const { port } = new URL(server.url);
+    type Answer = { status: number; connection?: string; at: number };
+    const answers: Answer[] = [];
+    let failures = 0;
+    const get = (path: string) =>
+      new Promise<Answer>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, at: Date.now() }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    let running = true;
+    const load = Array.from({ length: 8 }, async () => {
+      while (running) {
+        try {
+          answers.push(await get('/v1/users/me'));
+        } catch {
+          // After SIGTERM new connections are refused: that is the point.
+          failures += 1;
+          await sleep(20);
+        }
+      }
+    });
+    try {
+      await sleep(800);
+      const before = answers.length;
+      expect(before).toBeGreaterThan(20);
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      const code = await Promise.race([server.exited, sleep(5_000).then(() => 'timeout')]);
+      const exitMs = Date.now() - signalled;
+      running = false;
+      await Promise.all(load);
+      expect(code).toBe(0);
+      expect(exitMs).toBeLessThan(3_000);
+      // The signal takes a moment to arrive: answers sent after that tell their client to close.
+      const after = answers.filter((a) => a.at > signalled + 200);
+      for (const answer of after) expect(answer).toMatchObject({ status: 200, connection: 'close' });
+      expect(after.length).toBeLessThanOrEqual(16);
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      expect(failures).toBeGreaterThan(0);
+      expect(server.output()).toContain('"msg":"stopped"');
+    } finally {
+      running = false;
+      agent.destroy();
+      server.kill();
+    }
+  });
+});
