@@ -222,6 +222,15 @@ describe('POST /v1/users/verify-email', () => {
     expect(await isVerified(accessToken)).toBe(true);
   });
 
+  it("a deactivated account's verification link no longer verifies", async () => {
+    const { token, accessToken, username } = await registerAndGetToken();
+    const deactivated = await t.request.post('/v1/users/me/deactivate').set('Authorization', `Bearer ${accessToken}`).send({ confirm: true });
+    expect(deactivated.status).toBe(200);
+    expectError(await verify(token), 400, 'INVALID_TOKEN', 'Invalid verification link');
+    const row = await t.db.selectFrom('users').select('email_verified_at').where('username', '=', username).executeTakeFirstOrThrow();
+    expect(row.email_verified_at).toBeNull();
+  });
+
   it('refuses an unknown token with 400 INVALID_TOKEN', async () => {
     expectError(await verify(newMailToken().token), 400, 'INVALID_TOKEN', 'Invalid verification link');
   });

@@ -57,7 +57,14 @@ describe('GET /v1/users/me: bearer tokens', () => {
     ['an expired token', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0 }, secret, { expiresIn: -10 })],
     ['an unsigned token (alg none)', (id: number) => jwt.sign({ sub: String(id), ver: 0 }, '', { algorithm: 'none' })],
     ['a token signed with HS512', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0 }, secret, { algorithm: 'HS512' })],
-    ['a token with a non-numeric subject', (_id: number, secret: string) => jwt.sign({ sub: 'admin', ver: 0 }, secret)],
+    ['a token with a non-numeric subject', (_id: number, secret: string) => jwt.sign({ sub: 'admin', ver: 0 }, secret, { expiresIn: 60 })],
+    ['a token whose subject is beyond the id range', (_id: number, secret: string) => jwt.sign({ sub: '2147483648', ver: 0 }, secret, { expiresIn: 60 })],
+    ['a token whose subject is a huge number', (_id: number, secret: string) => jwt.sign({ sub: '99999999999999999999', ver: 0 }, secret, { expiresIn: 60 })],
+    ['a token whose subject is not canonical (leading zero)', (id: number, secret: string) => jwt.sign({ sub: `0${id}`, ver: 0 }, secret, { expiresIn: 60 })],
+    ['a token whose subject is not canonical (exponent)', (_id: number, secret: string) => jwt.sign({ sub: '1e3', ver: 0 }, secret, { expiresIn: 60 })],
+    ['a token whose subject is a number, not a string', (id: number, secret: string) => jwt.sign({ sub: id, ver: 0 } as object, secret, { expiresIn: 60 })],
+    ['a token without exp', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0 }, secret)],
+    ['a token whose version is not an integer', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: '0' }, secret, { expiresIn: 60 })],
   ])('with %s: 401', async (_label, make) => {
     const user = await createUser(t.db);
     expectError(await me(`Bearer ${make(user.id, t.config.jwtSecret)}`), 401, 'UNAUTHORIZED', INVALID_TOKEN);
