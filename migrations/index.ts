@@ -4,6 +4,8 @@ import * as createSocialGraph from './2026_11_22_000002_create_social_graph';
 import * as createGroups from './2026_11_22_000003_create_groups';
 import * as createStacks from './2026_11_22_000004_create_stacks';
 import * as createBots from './2026_11_22_000005_create_bots';
+import * as addCommentIndexes from './2026_11_23_121800_add_comment_indexes';
+import * as addCommentSandboxedByAdmin from './2026_11_23_130000_add_comment_sandboxed_by_admin';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000003_create_groups': createGroups,
   '2026_11_22_000004_create_stacks': createStacks,
   '2026_11_22_000005_create_bots': createBots,
+  '2026_11_23_121800_add_comment_indexes': addCommentIndexes,
+  '2026_11_23_130000_add_comment_sandboxed_by_admin': addCommentSandboxedByAdmin,
 };

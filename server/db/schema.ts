@@ -175,6 +175,8 @@ export interface CommentsTable {
   user_id: number;
   description: string;
   is_sandboxed: Generated<boolean>;
+  /** Set by an admin: only an admin may lift it. */
+  sandboxed_by_admin: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

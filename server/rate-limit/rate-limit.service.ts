@@ -6,6 +6,8 @@ export interface Limit {
   key: string;
   max: number;
   windowSeconds: number;
+  /** The 429's detail when this limit refuses (the default speaks of attempts). */
+  detail?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function reserveAttempt(db: Db, limits: Limit[]): Promise<void> {
     const row = await hit(db, limit);
     if (row.points > limit.max) {
       await releaseAttempt(db, limits.slice(0, i + 1));
-      throw tooManyRequests(row.seconds_left);
+      throw tooManyRequests(row.seconds_left, limit.detail);
     }
   }
 }

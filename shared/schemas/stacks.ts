@@ -76,7 +76,24 @@ export const TwistDescription = z
   .max(LIMITS.twistMax, STACK_MESSAGES.twistRequired);
 
 export const StackIdInput = z.object({ id: Id });
-export const GetStackInput = z.object({ id: Id, mark_viewed: z.stringbool().default(false) });
+const commentsLimitMessage = `comments_limit must be between 1 and ${LIMITS.commentsPerCall}`;
+export const GetStackInput = z.object({
+  id: Id,
+  mark_viewed: z.stringbool().default(false),
+  comments_offset: z.coerce
+    .number()
+    .int()
+    .min(0, 'comments_offset must be 0 or more')
+    .default(0)
+    .describe('Comments to skip, counted from the newest: 0 is the newest page; the next older page starts at comments_offset + comments.length.'),
+  comments_limit: z.coerce
+    .number()
+    .int()
+    .min(1, commentsLimitMessage)
+    .max(LIMITS.commentsPerCall, commentsLimitMessage)
+    .default(LIMITS.commentsPerCall)
+    .describe(`Comments in this call (1-${LIMITS.commentsPerCall}, default ${LIMITS.commentsPerCall}).`),
+});
 export const HideInput = z.object({
   id: Id,
   user_ids: z.array(z.coerce.number().int().positive()).max(500).optional().describe('Admins: hide the stack for these group members (who have not answered).'),
@@ -154,6 +171,7 @@ export const Comment = z
     created_at: z.string(),
     updated_at: z.string(),
     is_sandboxed: z.boolean(),
+    sandboxed_by_admin: z.boolean().describe('Sandboxed by an admin: only an admin may unsandbox it (its author may not).'),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof Comment>;
@@ -174,10 +192,26 @@ export const Stack = z
     users: z.array(Responder).describe('Responders, the viewer first; blocked users left out.'),
     blocked_user_ids: z.array(z.number().int()),
     consensus: z.array(z.string()).nullable().describe('Group stacks: the positions in consensus order.'),
-    comments: z.array(Comment),
+    comments: z
+      .array(Comment)
+      .describe(
+        'One page of comments, oldest first within the page. comments_offset counts back from the newest comment, so the default call returns the newest 100. Left out: comments of blocked users, and sandboxed comments except for their author and admins.',
+      ),
+    comments_has_more: z
+      .boolean()
+      .describe('True when older comments exist before this page: ask again with comments_offset = comments_offset + comments.length.'),
     hidden_user_ids: z.array(z.number().int()).describe('Admins: members the stack is hidden for.'),
     twist: TwistRef.nullable(),
-    me: z.object({ is_answered: z.boolean(), can_edit: z.boolean(), can_twist: z.boolean(), can_sandbox: z.boolean(), can_unsandbox: z.boolean(), can_delete: z.boolean() }),
+    me: z.object({
+      is_answered: z.boolean(),
+      can_answer: z.boolean().describe("Not answered yet and in the stack's audience. False for an admin who sees the stack only to moderate it (not a member of its group, say)."),
+      can_comment: z.boolean().describe("In the stack's audience. False for an admin who sees the stack only to moderate it."),
+      can_edit: z.boolean(),
+      can_twist: z.boolean(),
+      can_sandbox: z.boolean(),
+      can_unsandbox: z.boolean(),
+      can_delete: z.boolean(),
+    }),
   })
   .meta({ id: 'Stack' });
 export type Stack = z.infer<typeof Stack>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STACK_MESSAGES } from '../../shared/schemas/stacks';
-import { as, comment, createFriendStack, createGroupStack, expectError, expectStackNotFound, feed, friendPair, getStack, stackCast } from '../factories/stacks';
+import { answer, as, comment, createFriendStack, createGroupStack, expectError, expectStackNotFound, feed, friendPair, getStack, stackCast, twist } from '../factories/stacks';
 import type { FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -36,7 +36,7 @@ describe('POST /v1/stacks/{id}/comments', () => {
     await comment(t, me, id, 'second');
     const { comments } = await getStack(t, me, id);
     expect(comments).toEqual([
-      { id: res.body.id, user_id: friend.id, username: friend.username, avatar_id: 3, description: 'first!', created_at: expect.any(String), updated_at: expect.any(String), is_sandboxed: false },
+      { id: res.body.id, user_id: friend.id, username: friend.username, avatar_id: 3, description: 'first!', created_at: expect.any(String), updated_at: expect.any(String), is_sandboxed: false, sandboxed_by_admin: false },
       expect.objectContaining({ user_id: me.id, description: 'second' }),
     ]);
   });
@@ -132,8 +132,11 @@ describe('POST /v1/stacks/{id}/comments/{cid}/sandbox', () => {
     // Others cannot reach it at all.
     expectCommentNotFound(await put(cast.a, stackId, cid, { description: 'x' }));
     expectCommentNotFound(await sandbox(cast.a, stackId, cid, { sandbox: false }));
-    // The author still edits it; an admin brings it back.
+    // The author still edits it, but cannot lift an admin's sandbox; an admin brings it back.
     expect((await put(cast.b, stackId, cid, { description: 'hidden gem!' })).status).toBe(200);
+    expect(forAuthor).toMatchObject({ sandboxed_by_admin: true });
+    expectError(await sandbox(cast.b, stackId, cid, { sandbox: false }), 403, 'SANDBOXED_BY_ADMIN', 'Only an admin can unsandbox a comment an admin sandboxed');
+    expect((await getStack(t, cast.b, stackId)).comments.find((c: { id: number }) => c.id === cid)).toMatchObject({ is_sandboxed: true });
     expect((await sandbox(cast.admin, stackId, cid, { sandbox: false })).body).toEqual({ id: cid, is_sandboxed: false });
     expect(await descriptions(cast.a, stackId)).toContain('hidden gem!');
   });
@@ -146,5 +149,60 @@ describe('POST /v1/stacks/{id}/comments/{cid}/sandbox', () => {
     expect((await feed(t, me)).find((i) => i.id === id)!.me.viewed_comments).toBe(false);
     expect((await sandbox(friend, id, cid)).status).toBe(200);
     expect((await feed(t, me)).find((i) => i.id === id)!.me.viewed_comments).toBe(true);
+  });
+});
+
+describe('POST comments: at most 30 a minute per user (429)', () => {
+  const TOO_MANY = 'You can post at most 30 comments a minute. Please wait a moment.';
+  const count = async (stackIds: number[], userId: number) =>
+    Number((await t.db.selectFrom('comments').select((eb) => eb.fn.countAll().as('n')).where('stack_id', 'in', stackIds).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+
+  it('the 31st comment in a minute is 429 with Retry-After and {detail, code}; over all stacks; others are not held back', async () => {
+    const { me, friend } = await friendPair(t);
+    const first = await createFriendStack(t, me, friend);
+    const second = await createFriendStack(t, friend, me);
+    for (let i = 0; i < 30; i += 1) expect((await post(me, i % 2 ? first : second, { description: `comment ${i}` })).status).toBe(200);
+    for (const id of [first, second]) {
+      const res = await post(me, id, { description: 'one too many' });
+      expectError(res, 429, 'TOO_MANY_REQUESTS', TOO_MANY);
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    }
+    expect(await count([first, second], me.id)).toBe(30);
+    expect((await post(friend, first, { description: 'my turn' })).status).toBe(200);
+  });
+
+  it('refused comments (invalid text, a stack one may not see) do not use up the allowance', async () => {
+    const { me, friend } = await friendPair(t);
+    const id = await createFriendStack(t, me, friend);
+    for (let i = 0; i < 5; i += 1) {
+      expectError(await post(me, id, { description: '   ' }), 400, 'VALIDATION_FAILED', STACK_MESSAGES.commentEmpty);
+      // The cast's group stack: me is no member.
+      expectStackNotFound(await post(me, stackId, { description: 'not mine' }));
+    }
+    for (let i = 0; i < 30; i += 1) expect((await post(me, id, { description: `comment ${i}` })).status).toBe(200);
+    expectError(await post(me, id, { description: 'one too many' }), 429, 'TOO_MANY_REQUESTS', TOO_MANY);
+  });
+
+  it('40 sent at once create at most 30; the rest are 429', async () => {
+    const { me, friend } = await friendPair(t);
+    const id = await createFriendStack(t, me, friend);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => post(me, id, { description: `burst ${i}` })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    for (const res of results.filter((r) => r.status === 429)) expect(res.body).toEqual({ detail: TOO_MANY, code: 'TOO_MANY_REQUESTS' });
+    expect(await count([id], me.id)).toBe(30);
+  });
+
+  it('counts twisted-stack comments too', async () => {
+    const { me, friend } = await friendPair(t);
+    const id = await createFriendStack(t, me, friend);
+    await answer(t, me, id);
+    await answer(t, friend, id);
+    const twistedId = await twist(t, me, id);
+    for (let i = 0; i < 30; i += 1) await comment(t, me, twistedId, `twisted ${i}`, 'twisted');
+    expectError(await post(me, id, { description: 'one too many' }), 429, 'TOO_MANY_REQUESTS', TOO_MANY);
   });
 });

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMemberInDb } from '../factories/groups';
 import {
+  RANKINGS,
   answer,
   as,
   backdate,
+  comment,
   createFriendStack,
   createGroupStack,
   expectError,
@@ -213,5 +216,81 @@ describe('POST /v1/stacks/{id}/edit', () => {
     expectError(await edit(owner, id, { name: 'x', positions: [...edited.slice(0, 5), edited[1].toLowerCase()] }), 400, 'VALIDATION_FAILED', 'Identical positions not supported.');
     expectError(await edit(owner, id, { name: 'n'.repeat(33), positions: edited }), 400, 'VALIDATION_FAILED', 'Stack name must be no more than 32 characters');
     expectError(await edit(owner, id, { name: 'x', positions: edited.slice(1) }), 400, 'VALIDATION_FAILED', 'Exactly six positions are required');
+  });
+});
+
+describe('Admins outside the audience moderate a stack but neither answer nor comment', () => {
+  const complete = (user: FactoryUser, id: number) => as(t, user).post(`/v1/stacks/${id}/complete`, { position_ids: RANKINGS.identity });
+  const postComment = (user: FactoryUser, id: number) => as(t, user).post(`/v1/stacks/${id}/comments`, { description: 'Admin here' });
+  const NO_ANSWER = "Only the stack's audience can answer it";
+  const NO_COMMENT = "Only the stack's audience can comment on it";
+
+  it.each([
+    ['private', false],
+    ['public', true],
+  ])('a %s group: the admin (no member) reads the stack, gets 403 NOT_IN_AUDIENCE on answer and comment, and still moderates', async (_label, isPublic) => {
+    const { owner, a, admin, outsider, group } = await stackCast(t, { is_public: isPublic });
+    const id = await createGroupStack(t, owner, group.id);
+    await answer(t, a, id);
+    const cid = await comment(t, a, id, 'From a member');
+
+    const seen = await getStack(t, admin, id);
+    expect(seen.me).toMatchObject({ is_answered: false, can_answer: false, can_comment: false });
+    expect(seen.comments.map((c: { id: number }) => c.id)).toEqual([cid]);
+    expectError(await complete(admin, id), 403, 'NOT_IN_AUDIENCE', NO_ANSWER);
+    expectError(await postComment(admin, id), 403, 'NOT_IN_AUDIENCE', NO_COMMENT);
+    // Nothing was written.
+    const forOwner = await getStack(t, owner, id);
+    expect(forOwner.users.map((u: { user_id: number }) => u.user_id)).toEqual([a.id]);
+    expect(forOwner.comments.map((c: { id: number }) => c.id)).toEqual([cid]);
+    // Moderation is untouched: sandbox a comment, sandbox the stack, hide it for a member.
+    expect((await as(t, admin).post(`/v1/stacks/${id}/comments/${cid}/sandbox`, { sandbox: true })).body).toEqual({ id: cid, is_sandboxed: true });
+    expect((await sandbox(admin, id, { sandbox: true })).body).toEqual({ id, is_sandboxed: true });
+    expect((await hideFor(admin, id, [owner.id])).status).toBe(200);
+    // A non-admin outsider still cannot tell the stack exists.
+    expectStackNotFound(await complete(outsider, id));
+    expectStackNotFound(await postComment(outsider, id));
+  });
+
+  it('over tRPC too: 403 with the same detail and code', async () => {
+    const { owner, admin, group } = await stackCast(t, { is_public: false });
+    const id = await createGroupStack(t, owner, group.id);
+    const res = await t.request
+      .post('/trpc/stacks.complete')
+      .set('Authorization', `Bearer ${t.tokenFor(admin)}`)
+      .send({ id, position_ids: RANKINGS.identity });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatchObject({ message: NO_ANSWER, data: { code: 'NOT_IN_AUDIENCE', detail: NO_ANSWER } });
+  });
+
+  it('an admin who is a member answers and comments like any member', async () => {
+    const { owner, admin, group } = await stackCast(t, { is_public: false });
+    await addMemberInDb(t.db, group.id, admin);
+    const id = await createGroupStack(t, owner, group.id);
+    expect((await getStack(t, admin, id)).me).toMatchObject({ can_answer: true, can_comment: true });
+    expect((await complete(admin, id)).status).toBe(200);
+    expect((await postComment(admin, id)).status).toBe(200);
+    expect((await getStack(t, admin, id)).me).toMatchObject({ is_answered: true, can_answer: false, can_comment: true });
+  });
+
+  it('a member admin sees a sandboxed stack to moderate it, but does not answer it before others like them could', async () => {
+    const { owner, a, admin, group } = await stackCast(t, { is_public: false });
+    await addMemberInDb(t.db, group.id, admin);
+    const id = await createGroupStack(t, owner, group.id);
+    await answer(t, a, id);
+    expect((await sandbox(owner, id, { sandbox: true })).status).toBe(200);
+    expect((await getStack(t, admin, id)).me).toMatchObject({ can_answer: false, can_comment: false });
+    expectError(await complete(admin, id), 403, 'NOT_IN_AUDIENCE', NO_ANSWER);
+    expectError(await postComment(admin, id), 403, 'NOT_IN_AUDIENCE', NO_COMMENT);
+    // Those who answered before keep commenting.
+    expect((await postComment(a, id)).status).toBe(200);
+  });
+
+  it('members and friends see can_answer and can_comment as they are', async () => {
+    const { me, friend } = await friendPair(t);
+    const id = await createFriendStack(t, me, friend);
+    expect((await getStack(t, friend, id)).me).toMatchObject({ is_answered: false, can_answer: true, can_comment: true });
+    await answer(t, friend, id);
+    expect((await getStack(t, friend, id)).me).toMatchObject({ is_answered: true, can_answer: false, can_comment: true });
   });
 });

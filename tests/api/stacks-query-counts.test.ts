@@ -117,6 +117,23 @@ describe('N+1 guards for stacks: statements per call do not grow with the data',
     }
   });
 
+  it('GET /v1/stacks/{id}: 250 comments cost what 1 does, and any page holds 100 at most', async () => {
+    const owner = await createUser(t.db);
+    const crowd = await Promise.all(Array.from({ length: 4 }, () => createUser(t.db)));
+    const group = await groupWith(t, owner, crowd);
+    const thin = await createGroupStack(t, owner, group.id);
+    const busy = await createGroupStack(t, owner, group.id);
+    await commentsInDb(t, thin, crowd, 1);
+    await commentsInDb(t, busy, crowd, 250);
+    const few = await measure(owner, `/v1/stacks/${thin}?mark_viewed=true`);
+    for (const query of ['', '&comments_offset=100', '&comments_offset=200']) {
+      const many = await measure(owner, `/v1/stacks/${busy}?mark_viewed=true${query}`);
+      expect(many.body.comments).toHaveLength(query.endsWith('200') ? 50 : 100);
+      expect(many.body.comments_has_more).toBe(!query.endsWith('200'));
+      expect(many.count, many.statements.join('\n---\n')).toBe(few.count);
+    }
+  });
+
   it('GET /v1/twisted_stacks/{id}: the same statements in both worlds', async () => {
     const few = await measure(small.viewer, `/v1/twisted_stacks/${small.twisted}?mark_viewed=true`);
     const many = await measure(large.viewer, `/v1/twisted_stacks/${large.twisted}?mark_viewed=true`);

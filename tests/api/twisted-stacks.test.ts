@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STACK_MESSAGES } from '../../shared/schemas/stacks';
 import { score } from '../../shared/scoring';
-import { addMemberInDb } from '../factories/groups';
+import { addMemberInDb, type GroupOptions } from '../factories/groups';
 import {
   RANKINGS,
   answer,
@@ -39,8 +39,8 @@ const EDIT_CLOSED = 'This stack can no longer be edited. It may have been create
  * A group stack by `owner` answered by owner (identity), a (reversed) and b (mixed), then twisted
  * by `a`; `c` is a member who did not answer, `outsider` is not a member.
  */
-async function twistedGroupStack(description = 'But for breakfast') {
-  const cast = await stackCast(t);
+async function twistedGroupStack(description = 'But for breakfast', groupOptions: GroupOptions = {}) {
+  const cast = await stackCast(t, groupOptions);
   const c = await createUser(t.db, { avatar_id: 7 });
   await addMemberInDb(t.db, cast.group.id, c);
   const stackId = await createGroupStack(t, cast.owner, cast.group.id, { name: 'Fruit' });
@@ -296,5 +296,47 @@ describe('comments on twisted stacks', () => {
     expectError(await as(t, w.a).del(`${BASE}/${w.twistedId}/comments/${cid}`), 403, 'NOT_AUTHOR', 'You can only delete your own comments');
     expect((await as(t, w.b).del(`${BASE}/${w.twistedId}/comments/${cid}`)).body).toEqual({ message: 'Comment deleted' });
     expect((await getStack(t, w.a, w.twistedId, 'twisted')).comments).toEqual([]);
+  });
+});
+
+describe('Admins outside the audience of a twisted stack moderate it but neither re-answer nor comment', () => {
+  const NO_ANSWER = "Only the stack's audience can answer it";
+  const NO_COMMENT = "Only the stack's audience can comment on it";
+
+  it('a private group: the admin (no member) reads it, and gets 403 NOT_IN_AUDIENCE on complete and comment', async () => {
+    const w = await twistedGroupStack('But for breakfast', { is_public: false });
+    const cid = await comment(t, w.b, w.twistedId, 'From b', 'twisted');
+    const seen = await getStack(t, w.admin, w.twistedId, 'twisted');
+    expect(seen.me).toMatchObject({ is_answered: false, can_answer: false, can_comment: false });
+    expect(seen.comments.map((c: { id: number }) => c.id)).toEqual([cid]);
+
+    expectError(await as(t, w.admin).post(`${BASE}/${w.twistedId}/complete`, { position_ids: RANKINGS.identity }), 403, 'NOT_IN_AUDIENCE', NO_ANSWER);
+    expectError(await as(t, w.admin).post(`${BASE}/${w.twistedId}/comments`, { description: 'Admin here' }), 403, 'NOT_IN_AUDIENCE', NO_COMMENT);
+    const forB = await getStack(t, w.b, w.twistedId, 'twisted');
+    expect(forB.users).toEqual([]);
+    expect(forB.comments.map((c: { id: number }) => c.id)).toEqual([cid]);
+    // Comment moderation still works.
+    expect((await as(t, w.admin).post(`${BASE}/${w.twistedId}/comments/${cid}/sandbox`, { sandbox: true })).body).toEqual({ id: cid, is_sandboxed: true });
+    // The original too stays out of reach for answers.
+    expectError(await as(t, w.admin).post(`/v1/stacks/${w.stackId}/complete`, { position_ids: RANKINGS.identity }), 403, 'NOT_IN_AUDIENCE', NO_ANSWER);
+  });
+
+  it('an admin who is a member and answered the original re-answers and comments like anyone', async () => {
+    const w = await twistedGroupStack('But for breakfast', { is_public: false });
+    await addMemberInDb(t.db, w.group.id, w.admin);
+    await answer(t, w.admin, w.stackId, RANKINGS.swapFirst);
+    expect((await getStack(t, w.admin, w.twistedId, 'twisted')).me).toMatchObject({ can_answer: true, can_comment: true });
+    await answer(t, w.admin, w.twistedId, RANKINGS.identity, 'twisted');
+    expect((await as(t, w.admin).post(`${BASE}/${w.twistedId}/comments`, { description: 'Member here' })).status).toBe(200);
+  });
+
+  it('a member admin who did not answer the original sees it (moderation) but may not re-answer or comment', async () => {
+    const w = await twistedGroupStack('But for breakfast', { is_public: false });
+    await addMemberInDb(t.db, w.group.id, w.admin);
+    expect((await getStack(t, w.admin, w.twistedId, 'twisted')).me).toMatchObject({ can_answer: false, can_comment: false });
+    expectError(await as(t, w.admin).post(`${BASE}/${w.twistedId}/complete`, { position_ids: RANKINGS.identity }), 403, 'NOT_IN_AUDIENCE', NO_ANSWER);
+    expectError(await as(t, w.admin).post(`${BASE}/${w.twistedId}/comments`, { description: 'Admin here' }), 403, 'NOT_IN_AUDIENCE', NO_COMMENT);
+    // Like c, a plain member who did not answer the original, who cannot see it at all.
+    expectTwistedNotFound(await as(t, w.c).post(`${BASE}/${w.twistedId}/comments`, { description: 'hi' }));
   });
 });

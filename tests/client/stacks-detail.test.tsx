@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Stack } from '../../shared/schemas/stacks';
+import type { Comment, Stack } from '../../shared/schemas/stacks';
 import { StackDetail } from '../../client/src/features/stacks/stack-detail';
 import { ME } from './fixtures';
 import { chessClub } from './groups-fixtures';
 import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
-import { ADMIN, ALICE, answeredGroupStack, BOB, CAROL, comment, POSITIONS, stack } from './stacks-fixtures';
+import { ADMIN, ALICE, answeredGroupStack, BOB, CAROL, comment, commentPage, commentRange, POSITIONS, stack } from './stacks-fixtures';
 
 beforeAll(polyfillDialog);
 
@@ -224,6 +224,15 @@ describe('Stack detail: comments (spec 2 §5, §8)', () => {
     await user.click(within(mine).getByRole('button', { name: 'Delete comment' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Delete Comment?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(server.callsTo('stacks.deleteComment')[0]?.input).toEqual({ id: 42, cid: 1 }));
+  });
+
+  it("does not offer its author to lift an admin's sandbox", async () => {
+    renderDetail(answeredGroupStack({ comments: [comment(1, ALICE, 'Mine', { is_sandboxed: true, sandboxed_by_admin: true }), comment(2, ALICE, 'Also mine', { is_sandboxed: true })] }));
+    await loaded();
+    const [byAdmin, bySelf] = within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem');
+    expect(within(byAdmin).queryByRole('button', { name: 'Unsandbox comment' })).not.toBeInTheDocument();
+    expect(within(byAdmin).getByRole('button', { name: 'Edit comment' })).toBeInTheDocument();
+    expect(within(bySelf).getByRole('button', { name: 'Unsandbox comment' })).toBeInTheDocument();
   });
 
   it("shows 'Failed to update' and the delete and sandbox alerts", async () => {
@@ -470,5 +479,129 @@ describe('Stack detail: Copy Stack (spec 2 §6)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Stack' }));
     await waitFor(() => expect(onOpenStack).toHaveBeenCalledWith(60, 'stack'));
     expect(server.callsTo('stacks.create')[0].input).toEqual({ name: 'Lunch', mode: 'friend', target_id: 2, positions: POSITIONS });
+  });
+});
+
+describe('Stack detail: comments a page at a time', () => {
+  const list = () => screen.getByRole('list', { name: 'Comments' });
+  const notes = () => within(list()).getAllByRole('listitem').map((li) => li.textContent?.match(/Note \d{3}/)?.[0]);
+  const expected = (first: number, last: number) => commentRange(first, last).map((c) => c.description);
+  /** A fake server holding `all` comments (oldest first) that pages them like the real one. */
+  const pagedStack = (all: () => Comment[]) => (input: unknown) => answeredGroupStack(commentPage(all(), input));
+
+  it("shows the newest page; 'Load more comments' puts the older ones above it, then goes away", async () => {
+    const all = commentRange(1, 150);
+    const { user, server } = renderDetail(pagedStack(() => all));
+    await loaded();
+    expect(notes()).toEqual(expected(51, 150));
+    const more = screen.getByRole('button', { name: 'Load more comments' });
+    // Above the list, where the older comments go.
+    expect(more.compareDocumentPosition(list()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(more);
+    await waitFor(() => expect(notes()).toEqual(expected(1, 150)));
+    expect(server.callsTo('stacks.get').map((call) => call.input)).toEqual([
+      { id: 42, mark_viewed: 'true' },
+      { id: 42, comments_offset: 100, comments_limit: 100 },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page when the control scrolls into view (IntersectionObserver), once per sighting', async () => {
+    const observers: { callback: IntersectionObserverCallback; target?: Element; options?: IntersectionObserverInit }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          observers.push({ callback, options });
+        }
+        observe(target: Element) {
+          observers[observers.length - 1].target = target;
+        }
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    const sight = (isIntersecting: boolean) =>
+      act(() => {
+        const { callback, target } = observers[0];
+        callback([{ isIntersecting, target } as IntersectionObserverEntry], {} as IntersectionObserver);
+      });
+    const all = commentRange(1, 250);
+    const { server } = renderDetail(pagedStack(() => all));
+    await loaded();
+    expect(observers).toHaveLength(1);
+    expect(observers[0].target).toBe(screen.getByRole('button', { name: 'Load more comments' }));
+    expect(observers[0].options?.rootMargin).toBe('100px 0px');
+
+    sight(false);
+    expect(server.callsTo('stacks.get')).toHaveLength(1);
+    sight(true);
+    await waitFor(() => expect(notes()).toEqual(expected(51, 250)));
+    // Still in view after the page came: nothing more until it is seen again.
+    expect(server.callsTo('stacks.get')).toHaveLength(2);
+    sight(true);
+    await waitFor(() => expect(notes()).toEqual(expected(1, 250)));
+    expect(server.callsTo('stacks.get').map((call) => call.input.comments_offset)).toEqual([undefined, 100, 200]);
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+  });
+
+  it('after a new comment, the newest page and the older pages are fetched again: nothing lost at the seam', async () => {
+    let all = commentRange(1, 150);
+    const { user, server } = renderDetail(pagedStack(() => all), {
+      'stacks.createComment': (input: { description: string }) => {
+        all = [...all, comment(151, ALICE, input.description)];
+        return { id: 151 };
+      },
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Load more comments' }));
+    await waitFor(() => expect(notes()).toHaveLength(150));
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Note 151');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    // Note 051 moved from the newest page to the older one: still shown, once.
+    await waitFor(() => expect(notes()).toEqual(expected(1, 151)));
+    expect(server.callsTo('stacks.get').map((call) => call.input.comments_offset)).toEqual([undefined, 100, undefined, 100]);
+  });
+
+  it("a failed page is only logged; 'Load more comments' stays to try again", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const all = commentRange(1, 120);
+    const { user } = renderDetail((input: unknown) => {
+      if ((input as { comments_offset?: number }).comments_offset && fail) return new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND');
+      return answeredGroupStack(commentPage(all, input));
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Load more comments' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to load more comments', expect.anything()));
+    expect(notes()).toEqual(expected(21, 120));
+    fail = false;
+    await user.click(await screen.findByRole('button', { name: 'Load more comments' }));
+    await waitFor(() => expect(notes()).toEqual(expected(1, 120)));
+  });
+
+  it('no control when every comment came at once', async () => {
+    renderDetail(answeredGroupStack({ comments: commentRange(1, 3), comments_has_more: false }));
+    await loaded();
+    expect(notes()).toEqual(expected(1, 3));
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Stack detail: an admin outside the audience (moderation only)', () => {
+  it('sees responses and comments to moderate, but no ranking to submit and no comment box', async () => {
+    const data = answeredGroupStack({ comments: [comment(2, BOB, 'Theirs')], me: { is_answered: false, can_answer: false, can_comment: false } });
+    renderDetail(data, { 'users.me': ADMIN });
+    await loaded();
+    expect(screen.queryByRole('list', { name: 'Your ranking' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Responses' })).toBeInTheDocument();
+    const theirs = within(screen.getByRole('list', { name: 'Comments' })).getByRole('listitem');
+    await waitFor(() => expect(within(theirs).getByRole('button', { name: 'Sandbox comment' })).toBeInTheDocument());
+    expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
   });
 });

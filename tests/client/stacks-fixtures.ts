@@ -61,11 +61,29 @@ export function comment(id: number, user: { id: number; username: string; avatar
     created_at: '2026-11-20T12:00:00.000Z',
     updated_at: '2026-11-20T12:00:00.000Z',
     is_sandboxed: false,
+    sandboxed_by_admin: false,
     ...overrides,
   };
 }
 
-const NO_RIGHTS = { is_answered: false, can_edit: false, can_twist: false, can_sandbox: false, can_unsandbox: false, can_delete: false };
+/** An ordinary viewer who has not answered yet: may answer and comment, nothing more. */
+/** Comments `first`..`last` (ids), oldest first, by bob then carol in turn, described 'Note 001' and so on. */
+export function commentRange(first: number, last: number): Comment[] {
+  return Array.from({ length: last - first + 1 }, (_, i) => comment(first + i, (first + i) % 2 ? BOB : CAROL, `Note ${String(first + i).padStart(3, '0')}`));
+}
+
+/**
+ * A fake server's comment pages over `all` (oldest first), as GET /v1/stacks/{id} cuts them:
+ * comments_offset counts back from the newest, the page is oldest first.
+ */
+export function commentPage(all: readonly Comment[], input: unknown) {
+  const { comments_offset: offset = 0, comments_limit: limit = 100 } = (input ?? {}) as { comments_offset?: number; comments_limit?: number };
+  const end = Math.max(0, all.length - offset);
+  const start = Math.max(0, end - limit);
+  return { comments: all.slice(start, end), comments_has_more: start > 0 };
+}
+
+const NO_RIGHTS = { is_answered: false, can_answer: true, can_comment: true, can_edit: false, can_twist: false, can_sandbox: false, can_unsandbox: false, can_delete: false };
 
 /** Stack 42 'Lunch' from bob to alice, not answered by alice. */
 export function stack(overrides: Partial<Omit<Stack, 'me'>> & { me?: Partial<Stack['me']> } = {}): Stack {
@@ -86,6 +104,7 @@ export function stack(overrides: Partial<Omit<Stack, 'me'>> & { me?: Partial<Sta
     blocked_user_ids: [],
     consensus: null,
     comments: [],
+    comments_has_more: false,
     hidden_user_ids: [],
     twist: null,
     ...rest,
@@ -101,7 +120,7 @@ export function answeredGroupStack(overrides: Partial<Omit<Stack, 'me'>> & { me?
     users: [responder(ALICE, [0, 1, 2, 3, 4, 5]), responder(BOB, [5, 4, 3, 2, 1, 0], 0), responder(CAROL, [0, 1, 2, 3, 5, 4], 70)],
     consensus: ['Pizza', 'Sushi', 'Tacos', 'Curry', 'Salad', 'Pasta'],
     ...overrides,
-    me: { is_answered: true, ...overrides.me },
+    me: { is_answered: true, can_answer: false, ...overrides.me },
   });
 }
 

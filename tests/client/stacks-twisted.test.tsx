@@ -5,7 +5,7 @@ import { StackView } from '../../client/src/features/stacks/stack-view';
 import { TwistedStackDetail } from '../../client/src/features/stacks/twisted-stack-detail';
 import { ME } from './fixtures';
 import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
-import { ALICE, answeredGroupStack, BOB, CAROL, POSITIONS, responder, stack, twistedStack } from './stacks-fixtures';
+import { ADMIN, ALICE, answeredGroupStack, BOB, CAROL, commentPage, commentRange, POSITIONS, responder, stack, twistedStack } from './stacks-fixtures';
 
 beforeAll(polyfillDialog);
 
@@ -13,7 +13,7 @@ type Handlers = Parameters<typeof stubTrpc>[0];
 
 const callbacks = () => ({ onLoaded: vi.fn(), onLoadFailed: vi.fn(), onClose: vi.fn(), onOpenUser: vi.fn(), onOpenGroup: vi.fn(), onOpenBot: vi.fn(), onOpenStack: vi.fn() });
 
-function renderTwisted(data: TwistedStack | (() => unknown), handlers: Handlers = {}) {
+function renderTwisted(data: TwistedStack | ((input: unknown) => unknown), handlers: Handlers = {}) {
   const server = stubTrpc({
     'users.me': ME,
     'twistedStacks.get': typeof data === 'function' ? data : () => data,
@@ -108,6 +108,30 @@ describe('Twisted stack detail (spec 2 §2.4)', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(server.callsTo('twistedStacks.createComment')[0]?.input).toEqual({ id: 90, description: 'So wet' }));
     expect(server.callsTo('stacks.createComment')).toHaveLength(0);
+  });
+
+  it("'Load more comments' fetches the older comments of the twisted stack", async () => {
+    const all = commentRange(1, 130);
+    const { user, server } = renderTwisted((input: unknown) => ({ ...answered(), ...commentPage(all, input) }));
+    await loaded();
+    const list = () => screen.getByRole('list', { name: 'Comments' });
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(100);
+    await user.click(screen.getByRole('button', { name: 'Load more comments' }));
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(130));
+    expect(within(list()).getAllByRole('listitem')[0]).toHaveTextContent('Note 001');
+    expect(server.callsTo('twistedStacks.get').map((call) => call.input)).toEqual([
+      { id: 90, mark_viewed: 'true' },
+      { id: 90, comments_offset: 100, comments_limit: 100 },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+  });
+
+  it('an admin outside the audience sees the comments to moderate, with no ranking and no comment box', async () => {
+    renderTwisted({ ...answered(), me: { ...answered().me, is_answered: false, can_answer: false, can_comment: false } }, { 'users.me': ADMIN });
+    await loaded();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comments' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load twisted stack'", async () => {

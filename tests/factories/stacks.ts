@@ -163,6 +163,29 @@ export async function commentsInDb(t: TestApp, stackId: number, authors: Factory
 }
 
 /**
+ * `count` comments straight in the database, one a second up to now (oldest first, so order by
+ * time is unambiguous), authored by `authors` in turn, described `${prefix} 0` to `${prefix} n-1`.
+ * Answers their ids, oldest first.
+ */
+export async function timedCommentsInDb(t: TestApp, stackId: number, authors: FactoryUser[], count: number, prefix = 'comment'): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await t.db
+    .insertInto('comments')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        stack_id: stackId,
+        user_id: authors[i % authors.length].id,
+        description: `${prefix} ${i}`,
+        created_at: sql`now() - make_interval(secs => ${count - i})` as never,
+      })),
+    )
+    .returning('id')
+    .execute();
+  // Serial ids follow the VALUES order.
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/**
  * The cast of most stack tests: `owner` of a group with members `a` and `b`; `outsider` is a
  * friend of everyone but not a member; `admin` (role ADMIN) is not a member either.
  */

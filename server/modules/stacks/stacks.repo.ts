@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { LIMITS } from '../../../shared/limits';
 import type { Db } from '../../db/client';
 import { notBlockedBetween } from '../users/relations.sql';
 import { canSeeStack } from './visibility.sql';
@@ -105,10 +106,24 @@ export function listFeed(
 }
 
 /**
- * One stack (or twisted stack) as the viewer may see it, with its responders, comments, hides and
- * the original's responders (for twisted stacks), in one statement. Undefined when not visible.
+ * Whether the viewer is in the stack's audience (row `s`): what they may see as a plain user.
+ * Admins see more (moderation) but answer and comment only where a plain user could.
  */
-export function findStackForViewer(db: Db, viewer: Viewer, id: number, kind: 'stack' | 'twisted') {
+const inAudience = (viewer: Viewer) => (viewer.isAdmin ? canSeeStack(viewer.id, false) : sql<boolean>`true`);
+
+/** A page of comments: `offset` counts back from the newest. */
+export interface CommentsPage {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * One stack (or twisted stack) as the viewer may see it, with its responders, one page of
+ * comments, hides and the original's responders (for twisted stacks), in one statement.
+ * Undefined when not visible. The comments come newest first, `limit + 1` of them at most (the
+ * extra one tells whether older ones exist), read along comments_stack_page_idx.
+ */
+export function findStackForViewer(db: Db, viewer: Viewer, id: number, kind: 'stack' | 'twisted', comments: CommentsPage = { offset: 0, limit: LIMITS.commentsPerCall }) {
   return db
     .selectFrom('stacks as s')
     .innerJoin('users as o', 'o.id', 's.owner_id')
@@ -153,19 +168,30 @@ export function findStackForViewer(db: Db, viewer: Viewer, id: number, kind: 'st
         eb
           .selectFrom('comments as c')
           .innerJoin('users as cu', 'cu.id', 'c.user_id')
-          .select(['c.id', 'c.user_id', 'cu.username', 'cu.avatar_id', 'c.description', 'c.created_at', 'c.updated_at', 'c.is_sandboxed'])
+          .select(['c.id', 'c.user_id', 'cu.username', 'cu.avatar_id', 'c.description', 'c.created_at', 'c.updated_at', 'c.is_sandboxed', 'c.sandboxed_by_admin'])
           .whereRef('c.stack_id', '=', 's.id')
           .where((w) => w.or([w('c.is_sandboxed', '=', false), w('c.user_id', '=', viewer.id), sql<boolean>`${viewer.isAdmin}`]))
-          .orderBy('c.created_at')
-          .orderBy('c.id'),
+          // Filtered here, not after: a page must hold `limit` comments the viewer may read.
+          .where(notBlockedBetween(viewer.id, sql<number>`c.user_id`))
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .offset(comments.offset)
+          .limit(comments.limit + 1),
       ).as('comments'),
       jsonArrayFrom(eb.selectFrom('stack_hides as h').select('h.user_id').whereRef('h.stack_id', '=', 's.id').orderBy('h.user_id')).as('hides'),
       jsonArrayFrom(
         eb
           .selectFrom('blocks as b')
-          .select(sql<number>`case when b.blocker_id = ${viewer.id} then b.blocked_id else b.blocker_id end`.as('user_id'))
+          .select([
+            sql<number>`case when b.blocker_id = ${viewer.id} then b.blocked_id else b.blocker_id end`.as('user_id'),
+            // Whether they left a comment the viewer could otherwise read, on any page.
+            sql<boolean>`exists (select 1 from comments bc
+              where bc.user_id = case when b.blocker_id = ${viewer.id} then b.blocked_id else b.blocker_id end
+                and bc.stack_id = s.id and (not bc.is_sandboxed or ${viewer.isAdmin}))`.as('commented'),
+          ])
           .where((w) => w.or([w('b.blocker_id', '=', viewer.id), w('b.blocked_id', '=', viewer.id)])),
       ).as('blocked'),
+      inAudience(viewer).as('in_audience'),
     ])
     .where('s.id', '=', id)
     .where('s.parent_id', kind === 'stack' ? 'is' : 'is not', null)
@@ -191,6 +217,7 @@ export function findStackRow(db: Db, viewer: Viewer, id: number, kind: 'stack' |
       sql<number>`(select count(*)::int from stack_responses r where r.stack_id = s.id)`.as('responders'),
       sql<boolean>`exists (select 1 from stack_responses r where r.stack_id = s.id and r.user_id = ${viewer.id})`.as('viewer_answered'),
       sql<boolean>`exists (select 1 from stacks t where t.parent_id = s.id)`.as('is_twisted'),
+      inAudience(viewer).as('in_audience'),
     ])
     .where('s.id', '=', id)
     .where('s.parent_id', kind === 'stack' ? 'is' : 'is not', null)
@@ -288,10 +315,10 @@ export function insertComment(db: Db, stackId: number, userId: number, descripti
 }
 
 export function findComment(db: Db, stackId: number, commentId: number) {
-  return db.selectFrom('comments').select(['id', 'user_id', 'is_sandboxed']).where('id', '=', commentId).where('stack_id', '=', stackId).executeTakeFirst();
+  return db.selectFrom('comments').select(['id', 'user_id', 'is_sandboxed', 'sandboxed_by_admin']).where('id', '=', commentId).where('stack_id', '=', stackId).executeTakeFirst();
 }
 
-export function updateComment(db: Db, commentId: number, values: { description?: string; is_sandboxed?: boolean }) {
+export function updateComment(db: Db, commentId: number, values: { description?: string; is_sandboxed?: boolean; sandboxed_by_admin?: boolean }) {
   return db
     .updateTable('comments')
     .set({ ...values, ...(values.description !== undefined ? { updated_at: sql`now()` } : {}) })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECURITY } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CommentIdInput,
@@ -38,13 +39,13 @@ export const stacksRouter = router({
     .mutation(({ ctx, input }) => stacks.createStack(ctx.db, ctx.viewer, input)),
 
   get: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/v1/stacks/{id}', tags, summary: 'A stack (mark_viewed=true when opening it)', errorResponses: [400, 401, 404] } })
+    .meta({ openapi: { method: 'GET', path: '/v1/stacks/{id}', tags, summary: 'A stack with one page of comments, newest page first (mark_viewed=true when opening it)', errorResponses: [400, 401, 404] } })
     .input(GetStackInput)
     .output(Stack)
-    .query(({ ctx, input }) => stacks.getStack(ctx.db, ctx.viewer, input.id, 'stack', input.mark_viewed)),
+    .query(({ ctx, input }) => stacks.getStack(ctx.db, ctx.viewer, input.id, 'stack', { markViewed: input.mark_viewed, commentsOffset: input.comments_offset, commentsLimit: input.comments_limit })),
 
   complete: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/complete', tags, summary: 'Answer: the six position indices, best first', errorResponses: [400, 401, 404, 409] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/complete', tags, summary: 'Answer: the six position indices, best first', errorResponses: [400, 401, 403, 404, 409] } })
     .input(RankingInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => stacks.complete(ctx.db, ctx.viewer, input.id, 'stack', input.position_ids)),
@@ -80,7 +81,7 @@ export const stacksRouter = router({
     .mutation(({ ctx, input }) => stacks.edit(ctx.db, ctx.viewer, input.id, 'stack', { name: input.name, positions: input.positions })),
 
   createComment: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments', tags, summary: 'Comment (200 characters, 3 newlines at most)', errorResponses: [400, 401, 404] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments', tags, summary: `Comment (200 characters, 3 newlines at most; ${SECURITY.commentsPerMinute} a minute per user)`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(CreateCommentInput)
     .output(IdResult)
     .mutation(({ ctx, input }) => stacks.createComment(ctx.db, ctx.viewer, input.id, 'stack', input.description)),

@@ -1,8 +1,10 @@
+import { SECURITY } from '../../../shared/limits';
 import { consensus, score } from '../../../shared/scoring';
 import { STACK_MESSAGES, type CreateStackInput, type Responder, type Stack, type StackListItem, type TwistedStack } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
-import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { consumeOrRefuse } from '../../rate-limit/rate-limit.service';
 import { areFriends } from '../friends/friends.repo';
 import * as repo from './stacks.repo';
 import type { Viewer } from '../../viewer';
@@ -61,6 +63,16 @@ async function loadRow(db: Db, viewer: Viewer, id: number, kind: Kind) {
   const row = await repo.findStackRow(db, viewer, id, kind);
   if (!row) throw notFound(NOT_FOUND[kind], 'STACK_NOT_FOUND');
   return row;
+}
+
+/**
+ * Answering and commenting belong to the stack's audience. An admin outside it (not a member of
+ * the group, say) may see the stack to moderate it, so the refusal is 403, not 404: it hides
+ * nothing the admin cannot already read.
+ */
+function audienceRefusal(row: { in_audience: boolean }, action: 'answer' | 'comment'): AppError | null {
+  if (row.in_audience) return null;
+  return forbidden(action === 'answer' ? "Only the stack's audience can answer it" : "Only the stack's audience can comment on it", 'NOT_IN_AUDIENCE');
 }
 
 /** Creates a friend stack (to a friend) or a group stack (members; only the owner in read-only groups). */
@@ -137,7 +149,7 @@ function twistQualifies(row: { parent_id: number | null; mode: string; owner_id:
   return answeredBy.filter((id) => id !== viewerId).length >= 2;
 }
 
-function assemble(row: DetailRow, viewer: Viewer): Stack {
+function assemble(row: DetailRow, viewer: Viewer, commentsLimit: number): Stack {
   const blocked = new Set(row.blocked.map((b) => b.user_id));
   const mine = row.responses.find((r) => r.user_id === viewer.id)?.ranking;
   const answeredBy = row.responses.map((r) => r.user_id);
@@ -155,15 +167,20 @@ function assemble(row: DetailRow, viewer: Viewer): Stack {
     audience: row.audience,
     bot: row.bot,
     users: responders(row.responses, row.positions, viewer.id, mine, blocked),
-    blocked_user_ids: [...blocked].filter((id) => answeredBy.includes(id) || row.comments.some((c) => c.user_id === id)),
+    blocked_user_ids: row.blocked.filter((b) => b.commented || answeredBy.includes(b.user_id)).map((b) => b.user_id),
     consensus: row.mode === 'group' && mine ? consensus(row.responses.map((r) => r.ranking)).map((i) => row.positions[i]) : null,
+    // The repo reads newest first, one more than asked; the page is shown oldest first.
     comments: row.comments
-      .filter((c) => !blocked.has(c.user_id))
+      .slice(0, commentsLimit)
+      .reverse()
       .map((c) => ({ ...c, created_at: toIso(c.created_at), updated_at: toIso(c.updated_at) })),
+    comments_has_more: row.comments.length > commentsLimit,
     hidden_user_ids: viewer.isAdmin ? row.hides.map((h) => h.user_id) : [],
     twist: row.twist,
     me: {
       is_answered: mine !== undefined,
+      can_answer: mine === undefined && audienceRefusal(row, 'answer') === null,
+      can_comment: audienceRefusal(row, 'comment') === null,
       can_edit: editRefusal(facts, viewer) === null,
       can_twist: twistQualifies(row, answeredBy, viewer.id, row.twist !== null),
       // Twisted stacks have no sandbox call of their own (spec 2 §7).
@@ -175,14 +192,24 @@ function assemble(row: DetailRow, viewer: Viewer): Stack {
   };
 }
 
-/** GET /v1/stacks/{id} (or a twisted stack): 404 when the viewer may not see it. */
-export async function getStack(db: Db, viewer: Viewer, id: number, kind: 'stack', markViewed: boolean): Promise<Stack>;
-export async function getStack(db: Db, viewer: Viewer, id: number, kind: 'twisted', markViewed: boolean): Promise<TwistedStack>;
-export async function getStack(db: Db, viewer: Viewer, id: number, kind: Kind, markViewed: boolean): Promise<Stack | TwistedStack> {
-  const row = await repo.findStackForViewer(db, viewer, id, kind);
+interface GetStackOptions {
+  markViewed: boolean;
+  /** Comments to skip, counted back from the newest. */
+  commentsOffset: number;
+  commentsLimit: number;
+}
+
+/**
+ * GET /v1/stacks/{id} (or a twisted stack): 404 when the viewer may not see it. One page of
+ * comments, the newest by default, in one statement however many comments the stack has.
+ */
+export async function getStack(db: Db, viewer: Viewer, id: number, kind: 'stack', options: GetStackOptions): Promise<Stack>;
+export async function getStack(db: Db, viewer: Viewer, id: number, kind: 'twisted', options: GetStackOptions): Promise<TwistedStack>;
+export async function getStack(db: Db, viewer: Viewer, id: number, kind: Kind, options: GetStackOptions): Promise<Stack | TwistedStack> {
+  const row = await repo.findStackForViewer(db, viewer, id, kind, { offset: options.commentsOffset, limit: options.commentsLimit });
   if (!row) throw notFound(NOT_FOUND[kind], 'STACK_NOT_FOUND');
-  if (markViewed) await repo.markViewed(db, id, viewer.id);
-  const stack = assemble(row, viewer);
+  if (options.markViewed) await repo.markViewed(db, id, viewer.id);
+  const stack = assemble(row, viewer, options.commentsLimit);
   if (kind === 'stack') return stack;
   const blocked = new Set(row.blocked.map((b) => b.user_id));
   const mine = row.responses.find((r) => r.user_id === viewer.id)?.ranking;
@@ -195,9 +222,10 @@ export async function getStack(db: Db, viewer: Viewer, id: number, kind: Kind, m
   };
 }
 
-/** Answers a stack with a ranking of all six positions; once per user. */
+/** Answers a stack with a ranking of all six positions; once per user, in the stack's audience. */
 export async function complete(db: Db, viewer: Viewer, id: number, kind: Kind, ranking: number[]) {
-  await loadRow(db, viewer, id, kind);
+  const refusal = audienceRefusal(await loadRow(db, viewer, id, kind), 'answer');
+  if (refusal) throw refusal;
   await db.transaction().execute(async (trx) => {
     if (!(await repo.insertResponse(trx, id, viewer.id, ranking))) throw conflict('ALREADY_ANSWERED', 'You have already answered this stack');
     await repo.touchStack(trx, id);
@@ -269,7 +297,7 @@ export async function createTwist(db: Db, viewer: Viewer, stackId: number, twist
   const row = await loadRow(db, viewer, stackId, 'stack');
   if (!row.viewer_answered) throw forbidden('Answer the stack before twisting it', 'NOT_ANSWERED');
   if (row.is_twisted) throw conflict('ALREADY_TWISTED', 'This stack has already been twisted');
-  const detail = await repo.findStackForViewer(db, viewer, stackId, 'stack');
+  const detail = await repo.findStackForViewer(db, viewer, stackId, 'stack', { offset: 0, limit: 0 });
   const answeredBy = detail?.responses.map((r) => r.user_id) ?? [];
   if (!detail || !twistQualifies(detail, answeredBy, viewer.id, false)) {
     throw forbidden('This stack cannot be twisted yet: a friend stack needs both answers, a group stack two other responders', 'TWIST_NOT_QUALIFIED');
@@ -287,8 +315,20 @@ export async function createTwist(db: Db, viewer: Viewer, stackId: number, twist
   }
 }
 
+/**
+ * Comments on a stack the viewer is in the audience of; at most SECURITY.commentsPerMinute per
+ * user per minute (429 with Retry-After). The attempt is counted atomically before the insert, so
+ * parallel requests cannot slip past the limit.
+ */
 export async function createComment(db: Db, viewer: Viewer, id: number, kind: Kind, description: string) {
-  await loadRow(db, viewer, id, kind);
+  const refusal = audienceRefusal(await loadRow(db, viewer, id, kind), 'comment');
+  if (refusal) throw refusal;
+  await consumeOrRefuse(db, {
+    key: `comments:user:${viewer.id}`,
+    max: SECURITY.commentsPerMinute,
+    windowSeconds: 60,
+    detail: `You can post at most ${SECURITY.commentsPerMinute} comments a minute. Please wait a moment.`,
+  });
   const comment = await db.transaction().execute(async (trx) => {
     const created = await repo.insertComment(trx, id, viewer.id, description);
     await repo.touchStack(trx, id);
@@ -318,10 +358,16 @@ export async function deleteComment(db: Db, viewer: Viewer, id: number, kind: Ki
   return { message: 'Comment deleted' };
 }
 
-/** Authors sandbox or unsandbox their own comments; admins any comment. */
+/**
+ * Authors sandbox their own comments and may lift a sandbox they set; admins sandbox and
+ * unsandbox any comment, and a sandbox an admin set only an admin lifts (spec 2 §6).
+ */
 export async function sandboxComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number, sandboxed: boolean) {
   const comment = await loadComment(db, viewer, id, kind, commentId);
   if (comment.user_id !== viewer.id && !viewer.isAdmin) throw forbidden('You can only sandbox your own comments', 'NOT_AUTHOR');
-  await repo.updateComment(db, commentId, { is_sandboxed: sandboxed });
+  if (!sandboxed && comment.sandboxed_by_admin && !viewer.isAdmin) {
+    throw forbidden('Only an admin can unsandbox a comment an admin sandboxed', 'SANDBOXED_BY_ADMIN');
+  }
+  await repo.updateComment(db, commentId, { is_sandboxed: sandboxed, sandboxed_by_admin: sandboxed && viewer.isAdmin });
   return { id: commentId, is_sandboxed: sandboxed };
 }

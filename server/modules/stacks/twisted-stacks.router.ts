@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECURITY } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CommentIdInput,
@@ -37,13 +38,13 @@ export const twistedStacksRouter = router({
     .mutation(({ ctx, input }) => stacks.createTwist(ctx.db, ctx.viewer, input.stack_id, input.twist_description)),
 
   get: authedProcedure
-    .meta({ openapi: { method: 'GET', path: `${base}/{id}`, tags, summary: 'A twisted stack (mark_viewed=true when opening it)', errorResponses: [400, 401, 404] } })
+    .meta({ openapi: { method: 'GET', path: `${base}/{id}`, tags, summary: 'A twisted stack with one page of comments, newest page first (mark_viewed=true when opening it)', errorResponses: [400, 401, 404] } })
     .input(GetStackInput)
     .output(TwistedStack)
-    .query(({ ctx, input }) => stacks.getStack(ctx.db, ctx.viewer, input.id, 'twisted', input.mark_viewed)),
+    .query(({ ctx, input }) => stacks.getStack(ctx.db, ctx.viewer, input.id, 'twisted', { markViewed: input.mark_viewed, commentsOffset: input.comments_offset, commentsLimit: input.comments_limit })),
 
   complete: authedProcedure
-    .meta({ openapi: { method: 'POST', path: `${base}/{id}/complete`, tags, summary: 'Re-answer: the six position indices, best first', errorResponses: [400, 401, 404, 409] } })
+    .meta({ openapi: { method: 'POST', path: `${base}/{id}/complete`, tags, summary: 'Re-answer: the six position indices, best first', errorResponses: [400, 401, 403, 404, 409] } })
     .input(RankingInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => stacks.complete(ctx.db, ctx.viewer, input.id, 'twisted', input.position_ids)),
@@ -67,7 +68,7 @@ export const twistedStacksRouter = router({
     .mutation(({ ctx, input }) => stacks.edit(ctx.db, ctx.viewer, input.id, 'twisted', { twist_description: input.twist_description })),
 
   createComment: authedProcedure
-    .meta({ openapi: { method: 'POST', path: `${base}/{id}/comments`, tags, summary: 'Comment on a twisted stack', errorResponses: [400, 401, 404] } })
+    .meta({ openapi: { method: 'POST', path: `${base}/{id}/comments`, tags, summary: `Comment on a twisted stack (${SECURITY.commentsPerMinute} a minute per user)`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(CreateCommentInput)
     .output(IdResult)
     .mutation(({ ctx, input }) => stacks.createComment(ctx.db, ctx.viewer, input.id, 'twisted', input.description)),

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { prepareComment, STACK_MESSAGES, type Comment } from '../../../../shared/schemas/stacks';
 import { Avatar } from '../../components/avatar';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTimedMessage } from '../../lib/timed-message';
 import { useTRPC } from '../../lib/trpc';
 import { formatDate } from './stack-card';
+import { useCommentPages } from './use-comment-pages';
 
 export type StackKind = 'stack' | 'twisted';
 
@@ -23,7 +24,12 @@ export function commentProblems(text: string): { tooManyNewlines: boolean; tooLo
 interface CommentsSectionProps {
   kind: StackKind;
   stackId: number;
+  /** The newest page of comments, as the stack detail came with it (oldest first). */
   comments: Comment[];
+  /** Older comments exist beyond that page (`comments_has_more`). */
+  hasMore: boolean;
+  /** The viewer may write here (`me.can_comment`); admins outside the audience only moderate. */
+  canComment: boolean;
   meId: number | undefined;
   isAdmin: boolean;
   /** After any change: the stack is fetched again. */
@@ -31,9 +37,16 @@ interface CommentsSectionProps {
   onOpenUser(userId: number): void;
 }
 
-/** Spec 2 §2.3 Comments: the list with edit, delete and sandbox, and the new comment box. */
-export function CommentsSection({ kind, stackId, comments, meId, isAdmin, onChanged, onOpenUser }: CommentsSectionProps) {
+/**
+ * Spec 2 §2.3 Comments: the list with edit, delete and sandbox, and the new comment box. The
+ * stack comes with its newest comments; older ones load above them, page by page.
+ */
+export function CommentsSection({ kind, stackId, comments: newest, hasMore, canComment, meId, isAdmin, onChanged: reloadStack, onOpenUser }: CommentsSectionProps) {
   const trpc = useTRPC();
+  const pages = useCommentPages(kind, stackId, newest, hasMore);
+  const comments = pages.comments;
+  // A change moves offsets and may touch a comment of an older page: both are fetched again.
+  const onChanged = () => Promise.all([reloadStack(), pages.refresh()]);
   const router = kind === 'stack' ? trpc.stacks : trpc.twistedStacks;
   const create = useMutation(router.createComment.mutationOptions());
   const remove = useMutation(router.deleteComment.mutationOptions());
@@ -94,6 +107,7 @@ export function CommentsSection({ kind, stackId, comments, meId, isAdmin, onChan
           {alert}
         </p>
       )}
+      {pages.hasMore && <LoadMoreComments loading={pages.loading} onLoadMore={pages.loadMore} />}
       {comments.length === 0 ? (
         <p className="text-sm text-base-content/70">No comments yet.</p>
       ) : (
@@ -115,33 +129,35 @@ export function CommentsSection({ kind, stackId, comments, meId, isAdmin, onChan
           ))}
         </ul>
       )}
-      <div className="form-control">
-        <label htmlFor={boxId} className="label-text pb-1">
-          Add a comment
-        </label>
-        <textarea
-          id={boxId}
-          className="textarea w-full"
-          rows={3}
-          value={text}
-          maxLength={LIMITS.commentMax}
-          onChange={(event) => setText(event.target.value)}
-          aria-describedby={`${boxId}-counter`}
-        />
-        <div className="mt-1 flex items-center justify-between gap-2">
-          <span id={`${boxId}-counter`} className="text-xs text-base-content/60">
-            {text.length}/{LIMITS.commentMax} characters
-          </span>
-          <button type="button" className="btn btn-primary btn-sm" disabled={!canSend} onClick={() => void send()}>
-            Send
-          </button>
+      {canComment && (
+        <div className="form-control">
+          <label htmlFor={boxId} className="label-text pb-1">
+            Add a comment
+          </label>
+          <textarea
+            id={boxId}
+            className="textarea w-full"
+            rows={3}
+            value={text}
+            maxLength={LIMITS.commentMax}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={`${boxId}-counter`}
+          />
+          <div className="mt-1 flex items-center justify-between gap-2">
+            <span id={`${boxId}-counter`} className="text-xs text-base-content/60">
+              {text.length}/{LIMITS.commentMax} characters
+            </span>
+            <button type="button" className="btn btn-primary btn-sm" disabled={!canSend} onClick={() => void send()}>
+              Send
+            </button>
+          </div>
+          {problems.tooManyNewlines && (
+            <p role="alert" className="text-sm text-error">
+              {STACK_MESSAGES.commentNewlines}
+            </p>
+          )}
         </div>
-        {problems.tooManyNewlines && (
-          <p role="alert" className="text-sm text-error">
-            {STACK_MESSAGES.commentNewlines}
-          </p>
-        )}
-      </div>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Comment?"
@@ -154,6 +170,37 @@ export function CommentsSection({ kind, stackId, comments, meId, isAdmin, onChan
         <p>This comment will be deleted for everyone.</p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/**
+ * Older comments load when this control comes within 100 px of the viewport (it sits above the
+ * oldest comment shown, where the missing ones belong); the button serves keyboards and browsers
+ * without IntersectionObserver. It stays mounted while loading, so a page that leaves it in view
+ * does not set off the next one by itself.
+ */
+function LoadMoreComments({ loading, onLoadMore }: { loading: boolean; onLoadMore(): Promise<void> }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const latest = useRef({ loading, onLoadMore });
+  useEffect(() => {
+    latest.current = { loading, onLoadMore };
+  });
+  useEffect(() => {
+    const button = ref.current;
+    if (!button || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !latest.current.loading) void latest.current.onLoadMore();
+      },
+      { rootMargin: '100px 0px' },
+    );
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <button ref={ref} type="button" className="btn btn-ghost btn-sm w-full" disabled={loading} onClick={() => void onLoadMore()}>
+      {loading ? 'Loading more comments...' : 'Load more comments'}
+    </button>
   );
 }
 
@@ -243,15 +290,18 @@ function CommentItem({ kind, stackId, comment, isAuthor, isAdmin, busy, onChange
                   </button>
                 </>
               )}
-              <button
-                type="button"
-                className="btn btn-ghost btn-xs"
-                onClick={onToggleSandbox}
-                disabled={busy}
-                aria-label={comment.is_sandboxed ? 'Unsandbox comment' : 'Sandbox comment'}
-              >
-                {comment.is_sandboxed ? 'Unsandbox' : 'Sandbox'}
-              </button>
+              {/* A sandbox an admin set is the admins' to lift, not the author's. */}
+              {(isAdmin || !comment.sandboxed_by_admin) && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={onToggleSandbox}
+                  disabled={busy}
+                  aria-label={comment.is_sandboxed ? 'Unsandbox comment' : 'Sandbox comment'}
+                >
+                  {comment.is_sandboxed ? 'Unsandbox' : 'Sandbox'}
+                </button>
+              )}
             </div>
           )}
         </div>

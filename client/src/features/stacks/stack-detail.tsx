@@ -41,14 +41,25 @@ function StackContent({ stack, nav, onClose, onReload }: StackContentProps) {
   const complete = useMutation(trpc.stacks.complete.mutationOptions());
   const ranking = useSubmitRanking((positionIds) => complete.mutateAsync({ id: stack.id, position_ids: positionIds }), onReload);
 
-  const answered = stack.me.is_answered;
+  // An admin outside the audience cannot answer: they see responses and comments to moderate them.
+  const showResponses = stack.me.is_answered || !stack.me.can_answer;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <DetailHeader stack={stack} meId={meId} nav={nav} onClose={onClose} />
-      {answered ? (
+      {showResponses ? (
         <>
           <Responses stack={stack} meId={meId} nav={nav} />
-          <CommentsSection kind="stack" stackId={stack.id} comments={stack.comments} meId={meId} isAdmin={isAdmin} onChanged={onReload} onOpenUser={nav.onOpenUser} />
+          <CommentsSection
+            kind="stack"
+            stackId={stack.id}
+            comments={stack.comments}
+            hasMore={stack.comments_has_more}
+            canComment={stack.me.can_comment}
+            meId={meId}
+            isAdmin={isAdmin}
+            onChanged={onReload}
+            onOpenUser={nav.onOpenUser}
+          />
         </>
       ) : (
         <RankingBoard key={stack.positions.join('\n')} positions={stack.positions} onSubmit={ranking.submit} submitting={ranking.submitting} error={ranking.error} />

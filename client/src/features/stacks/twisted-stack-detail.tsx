@@ -73,10 +73,21 @@ function TwistedContent({ stack, nav, onClose, onReload }: TwistedContentProps) 
         twisted={{ description: stack.twist_description, stackId: stack.stack_id }}
         friend={twistedFriend(stack, meId)}
       />
-      {stack.me.is_answered ? (
+      {/* An admin outside the audience cannot answer: they see responses and comments to moderate them. */}
+      {stack.me.is_answered || !stack.me.can_answer ? (
         <>
           <TwistedResponses stack={stack} meId={meId} nav={nav} />
-          <CommentsSection kind="twisted" stackId={stack.id} comments={stack.comments} meId={meId} isAdmin={isAdmin} onChanged={onReload} onOpenUser={nav.onOpenUser} />
+          <CommentsSection
+            kind="twisted"
+            stackId={stack.id}
+            comments={stack.comments}
+            hasMore={stack.comments_has_more}
+            canComment={stack.me.can_comment}
+            meId={meId}
+            isAdmin={isAdmin}
+            onChanged={onReload}
+            onOpenUser={nav.onOpenUser}
+          />
         </>
       ) : (
         <RankingBoard key={stack.positions.join('\n')} positions={stack.positions} onSubmit={ranking.submit} submitting={ranking.submitting} error={ranking.error} />
