@@ -20,7 +20,9 @@ const TAGS: Record<string, string> = {
 const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; send the token from login or
 register as \`Authorization: Bearer <token>\`. Errors answer with an HTTP status and a body
 \`{"detail": "...", "code": "..."}\`: 400 bad input, 401 no or bad token, 403 not allowed,
-404 not found, 409 conflict, 429 too many requests (see Retry-After).`;
+404 not found, 409 conflict, 413 body too large, 429 too many requests (see Retry-After),
+503 DATABASE_UNAVAILABLE while the database cannot be reached or is saturated (see Retry-After).
+Limits (bodies, pages, comments per call, throttles) are listed in the README.`;
 
 /**
  * The OpenAPI document, generated from the tRPC procedures. The adapter describes errors in its own
@@ -43,6 +45,11 @@ export function buildOpenApiDocument(): Json {
     for (const [, operation] of Object.entries<Json>(item)) {
       // Public calls say so explicitly: no security scheme applies.
       operation.security ??= [];
+      // Any call may meet a database that is away or saturated (README "Limits and faults").
+      operation.responses['503'] ??= {
+        description: 'The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds.',
+        headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+      };
       for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
         if (Number(status) >= 400) {
           response.content = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };

@@ -482,7 +482,8 @@ describe('Stack detail: Copy Stack (spec 2 §6)', () => {
   });
 });
 
-describe('Stack detail: comments a page at a time', () => {
+// Real page sizes (100 comments a page, up to 250 rendered) take seconds in jsdom under a loaded CI.
+describe('Stack detail: comments a page at a time', { timeout: 20_000 }, () => {
   const list = () => screen.getByRole('list', { name: 'Comments' });
   const notes = () => within(list()).getAllByRole('listitem').map((li) => li.textContent?.match(/Note \d{3}/)?.[0]);
   const expected = (first: number, last: number) => commentRange(first, last).map((c) => c.description);

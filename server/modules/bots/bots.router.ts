@@ -7,7 +7,7 @@ const tags = ['bots'];
 
 export const botsRouter = router({
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/v1/bots', tags, summary: 'Bots whose stacks I can see', errorResponses: [401] } })
+    .meta({ openapi: { method: 'GET', path: '/v1/bots', tags, summary: 'Bots I own or whose stacks I can see', errorResponses: [401] } })
     .output(z.array(BotSummary))
     .query(({ ctx }) => bots.listBots(ctx.db, ctx.viewer)),
 
