@@ -4,6 +4,7 @@ import { openAndMigrate } from './bootstrap';
 import { buildConfig } from './config';
 import { DataFolderBusyError } from './db/client';
 import { loadEnv } from './env';
+import { answerClientErrors } from './http/client-errors';
 import { backgroundSettled } from './jobs/background';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { createLogger } from './logger';
@@ -37,6 +38,7 @@ async function main() {
     }
     app(req, res);
   });
+  answerClientErrors(server);
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: config.appUrl, database: handle.kind, mail: mailer.describe() }, 'Stacks is running');
     console.log(`\n  Stacks is running at ${config.appUrl}  (API reference: ${config.appUrl}/docs)\n`);

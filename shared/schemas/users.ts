@@ -108,6 +108,9 @@ export const SOCIAL_MESSAGES = {
 } as const;
 
 const TELEGRAM_PATTERN = /^[a-z][a-z0-9_]{4,31}$/;
+/** Surrogate pairs, or a lone half of one: not text, and encodeURIComponent throws on it. */
+const SURROGATES = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g;
+const withoutLoneSurrogates = (s: string) => s.replace(SURROGATES, (match) => (match.length === 2 ? match : '\uFFFD'));
 
 export type SocialCheck = { ok: true; value: string; link: string } | { ok: false; message: string };
 
@@ -125,7 +128,8 @@ export function checkSocial(platform: string, raw: string): SocialCheck {
   }
   if (platform === 'signal') {
     if (!raw.trim()) return { ok: false, message: SOCIAL_MESSAGES.signalValueEmpty };
-    const value = raw.trim().replace(/^@/, '').replace(/\s+/g, '');
+    // A lone surrogate becomes U+FFFD, as it would when stored (UTF-8), so the link can be encoded.
+    const value = withoutLoneSurrogates(raw.trim().replace(/^@/, '').replace(/\s+/g, ''));
     if (!value) return { ok: false, message: SOCIAL_MESSAGES.signalUsernameEmpty };
     return { ok: true, value, link: `https://signal.me/#u/${encodeURIComponent(value)}` };
   }

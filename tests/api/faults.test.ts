@@ -1,5 +1,6 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
@@ -81,6 +82,25 @@ describe('a dropped database connection never kills the process', () => {
     expect(server.output()).toContain('database connection lost');
     await within(5_000, async () => (await call(server, '/healthz')).status === 200);
     await within(5_000, async () => (await call(server, '/v1/users/me')).status === 200);
+  });
+
+  it('requests Node refuses before the app (oversized headers, broken framing) still get {detail, code}', async () => {
+    const raw = (payload: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+        socket.write(payload);
+      });
+    const huge = await raw(`GET /v1/users/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(huge.split('\r\n\r\n')[1])).toEqual({ detail: 'The request headers (or URL) are too large', code: 'HEADERS_TOO_LARGE' });
+    const broken = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(broken.split('\r\n\r\n')[1])).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(server.alive()).toBe(true);
   });
 
   it('connections killed under load: only 200s and 503s, and calls work again within 5 s', async () => {
