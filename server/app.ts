@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import swaggerUiDist from 'swagger-ui-dist';
 import { avatarRoutes } from './avatars/avatars';
 import { LIMITS } from '../shared/limits';
-import { databaseUnavailable, DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/faults';
+import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from './db/faults';
 import { buildOpenApiDocument } from './openapi';
 import { bodyGuard } from './http/body-guard';
 import { restHandler } from './http/rest';
@@ -102,8 +102,8 @@ export function createApp(deps: AppDeps) {
     if (error.type === 'entity.parse.failed') return void res.status(400).json({ detail: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
     if (error.type === 'entity.too.large') return void res.status(413).json({ detail: `The request body is larger than ${config.jsonBodyLimit}`, code: 'PAYLOAD_TOO_LARGE' });
     if (error.status && error.status >= 400 && error.status < 500) return void res.status(error.status).json({ detail: error.message, code: 'BAD_REQUEST' });
-    if (isDatabaseUnavailable(error)) {
-      const unavailable = databaseUnavailable(error);
+    const unavailable = asDatabaseUnavailable(error);
+    if (unavailable) {
       res.set(unavailable.headers);
       return void res.status(unavailable.status).json({ detail: unavailable.detail, code: unavailable.code });
     }

@@ -16,10 +16,10 @@ function isUnavailableSqlState(code: string): boolean {
 }
 
 /** Messages pg uses for a connection it lost or could not get (no code is set on these). */
-const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Connection terminated unexpectedly)/;
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 
 /** Whether an error (or any error in its cause chain) means the database cannot be reached now. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (current instanceof AppError) return current.status === 503;
     const { code, message } = current as { code?: unknown; message?: unknown };
@@ -30,8 +30,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** The answer while the database is unreachable or every connection stays busy past the bound. */
-export function databaseUnavailable(error: unknown): AppError {
+/**
+ * The answer (503 DATABASE_UNAVAILABLE) when an error means the database is unreachable or every
+ * connection stayed busy past the bound; undefined for any other error.
+ */
+export function asDatabaseUnavailable(error: unknown): AppError | undefined {
+  if (!isDatabaseUnavailable(error)) return undefined;
   const busy = /timeout exceeded when trying to connect/.test(String((error as { message?: unknown })?.message ?? ''));
   const detail = busy
     ? 'No database connection became available in time. Please try again shortly.'

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { databaseUnavailable, isDatabaseUnavailable } from '../db/faults';
+import { asDatabaseUnavailable } from '../db/faults';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { authenticate, type AuthResult } from '../modules/auth/auth.tokens';
@@ -43,8 +43,8 @@ export function contextFactory(deps: AppDeps) {
     try {
       return await createContextInner(deps, { authorization: req.headers.authorization, ip: req.ip });
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      const appError = databaseUnavailable(error);
+      const appError = asDatabaseUnavailable(error);
+      if (!appError) throw error;
       throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: appError.detail, cause: appError });
     }
   };

@@ -4,7 +4,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { LIMITS } from '../../shared/limits';
-import { databaseUnavailable, isDatabaseUnavailable } from '../db/faults';
+import { asDatabaseUnavailable } from '../db/faults';
 import { AppError, badRequest, forbidden, unauthorized } from '../errors';
 import type { Context } from './context';
 import { viewerOf } from '../viewer';
@@ -74,7 +74,7 @@ const mapDomainErrors = t.middleware(async ({ next, ctx }) => {
   }
   if (!result.ok) {
     const { cause } = result.error;
-    const appError = cause instanceof AppError ? cause : isDatabaseUnavailable(cause) ? databaseUnavailable(cause) : undefined;
+    const appError = cause instanceof AppError ? cause : asDatabaseUnavailable(cause);
     if (appError) {
       Object.assign(ctx.resHeaders, appError.headers);
       throw new TRPCError({ code: TRPC_CODE_BY_STATUS[appError.status], message: appError.detail, cause: appError });

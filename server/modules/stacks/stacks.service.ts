@@ -3,7 +3,7 @@ import { consensus, score } from '../../../shared/scoring';
 import { STACK_MESSAGES, type CreateStackInput, type Responder, type Stack, type StackListItem, type TwistedStack } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
 import { consumeOrRefuse } from '../../rate-limit/rate-limit.service';
 import { areFriends } from '../friends/friends.repo';
 import * as repo from './stacks.repo';
