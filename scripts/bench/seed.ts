@@ -12,13 +12,20 @@ import { migrateToLatest } from '../../server/db/migrate';
  * - user u is friends with u±1..10 (mod N), stored both ways;
  * - group g's members are the M consecutive users from (g-1)·stride, so each user is in ~2.5 groups;
  * - a friend stack goes from its owner to one of the owner's friends; a group stack is created and
- *   answered by members of its group; a twisted row is owned by someone who answered its original.
+ *   answered by members of its group; a twisted row is owned by someone who answered its original;
+ * - the heavy viewer (user N+1, `bench_heavy`) is a member of the 50 busiest groups: one stack in
+ *   twenty goes to those groups on top of their usual share, so this one user can see ~90,000
+ *   stacks at full scale (the typical viewer ~4,000). It has answered one in three of them.
  */
 
 /** Bump when the generated data changes, so an older bench database is rebuilt, not reused. */
-const SEED_VERSION = 3;
+const SEED_VERSION = 4;
 export const BENCH_DATABASE = 'stacks_bench';
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The heavy viewer's username: a member of HEAVY_GROUPS groups (see the header). */
+export const HEAVY_VIEWER = 'bench_heavy';
+const HEAVY_GROUPS = 50;
 
 export interface Scale {
   users: number;
@@ -86,6 +93,7 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
   const G = Math.max(10, Math.round(N / 20));
   const M = Math.min(50, N - 1);
   const stride = Math.max(1, Math.floor(N / G));
+  const heavyGroups = Math.min(HEAVY_GROUPS, G);
   // Stacks are spread over the last two years, in id order (ids grow with time, as in production).
   const span = `interval '730 days'`;
   const memberOf = (group: string, offset: string) => `((((${group}) - 1) * ${stride} + (${offset})) % ${N}) + 1`;
@@ -96,7 +104,9 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
         select i, 'bench_user_' || i, 'bench_user_' || i || '@bench.local',
           -- Not a valid bcrypt hash: nobody logs in, the benchmark signs tokens itself.
           '!bench-no-login', 1 + i % 9, now() - ${span} - interval '30 days' + i * interval '1 second'
-        from generate_series(1, ${N}) i`,
+        from generate_series(1, ${N}) i
+        union all
+        select ${N + 1}, '${HEAVY_VIEWER}', '${HEAVY_VIEWER}@bench.local', '!bench-no-login', 1, now() - ${span} - interval '40 days'`,
     },
     {
       table: 'friendships',
@@ -117,6 +127,8 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
       sql: `insert into group_members (group_id, user_id, role, joined_at)
         select g, ${memberOf('g', 'j')}, case when j = 0 then 'OWNER' else 'MEMBER' end, now() - interval '745 days'
         from generate_series(1, ${G}) g, generate_series(0, ${M - 1}) j
+        union all
+        select g, ${N + 1}, 'MEMBER', now() - interval '745 days' from generate_series(1, ${heavyGroups}) g
         on conflict do nothing`,
     },
     {
@@ -135,7 +147,7 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
           lateral (select i % 5 < 3 as friend,
             ((i::bigint * 7919) % ${N})::int + 1 as f_owner,
             (case when (i / 3) % 2 = 0 then 1 else -1 end) * (1 + (i / 7) % 10) as f_step,
-            ((i * 31) % ${G}) + 1 as grp,
+            case when i % 20 = 3 then ((i / 20) % ${heavyGroups}) + 1 else ((i * 31) % ${G}) + 1 end as grp,
             now() - ${span} * (${S} - i)::float8 / ${S} as created) x,
           lateral (select ${memberOf('x.grp', `(i * 13) % ${M}`)} as g_owner) y`,
     },
@@ -152,6 +164,8 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
           union all
           select s.id, ${memberOf('s.group_id', `(s.id * 7 + j * 13) % ${M}`)}, s.created_at + (j + 1) * interval '17 minutes'
           from stacks s join generate_series(0, 5) j on j < s.id % 7 where s.mode = 'group'
+          union all
+          select s.id, ${N + 1}, s.created_at + interval '9 minutes' from stacks s where s.mode = 'group' and s.group_id <= ${heavyGroups} and s.id % 3 = 0
         ) r
         join bench_rankings p on p.n = (r.stack_id * 31 + r.user_id * 17) % 720
         on conflict do nothing`,
@@ -278,8 +292,9 @@ export async function seedBenchDatabase(scale: Scale, log: (line: string) => voi
       const applied = await migrate(url);
       const counts = await withClient(url, async (client) => {
         if (applied.length > 0) {
-          log(`  applied ${applied.join(', ')}; analyzing`);
-          await client.query('analyze');
+          // VACUUM too: a migration that rewrites rows leaves the visibility map unset.
+          log(`  applied ${applied.join(', ')}; vacuuming and analyzing`);
+          await client.query('vacuum (analyze)');
         }
         return tableCounts(client);
       });

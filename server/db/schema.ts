@@ -138,6 +138,8 @@ export interface StacksTable {
   positions: Json<string[]>;
   twist_description: string | null;
   owner_id: number;
+  /** The original's owner (owner_id for an original): set by a trigger on insert. */
+  origin_owner_id: Generated<number>;
   bot_id: number | null;
   mode: 'friend' | 'group';
   friend_id: number | null;

@@ -4,6 +4,7 @@ import { LIMITS } from '../../../shared/limits';
 import type { Db } from '../../db/client';
 import { notBlockedBetween } from '../users/relations.sql';
 import { canSeeStack } from './visibility.sql';
+import { feedPage, type FeedPageOptions } from './feed-page.sql';
 import type { Viewer } from '../../viewer';
 
 const NEVER = sql`'-infinity'::timestamptz`;
@@ -26,43 +27,16 @@ const twistOfRow = sql<{ id: number; twist_description: string; owner_id: number
       'owner_username', (select tu.username from users tu where tu.id = s.owner_id)) end`;
 
 /**
- * Rows the viewer could possibly see, by conditions the feed indexes serve (owner, friend, group,
- * parent). A superset of canSeeStack, which then decides: without it every call scans all stacks.
- */
-function feedCandidates(viewerId: number) {
-  return sql<boolean>`(s.owner_id = ${viewerId} or s.friend_id = ${viewerId}
-    or s.group_id = any(array(select gm.group_id from group_members gm where gm.user_id = ${viewerId}))
-    or s.parent_id = any(array(select vr.stack_id from stack_responses vr where vr.user_id = ${viewerId})))`;
-}
-
-/**
  * The feed (GET /v2/stacks): stacks and twisted stacks the viewer may see and has not hidden,
  * with responders, per-viewer flags and audience, in one statement whatever the page size.
- * The page is chosen first (a materialized CTE over ids), so the per-row details are built for
- * that page only, not for every visible stack.
+ * The page is chosen first along the feed's indexes (feed-page.sql.ts), so the per-row details
+ * are built for that page only.
  */
-export function listFeed(
-  db: Db,
-  viewer: Viewer,
-  options: { offset: number; limit: number; filterNew: boolean; filterFriends: boolean; filterNoBots: boolean; orderBy: 'updated_at' | 'created_at'; onlyTwisted: boolean },
-) {
-  const sortColumn = options.orderBy === 'created_at' ? 's.created_at' : 's.updated_at';
+export function listFeed(db: Db, viewer: Viewer, options: FeedPageOptions) {
   return db
     .with(
       (cte) => cte('page').materialized(),
-      (qb) => {
-        let page = qb
-          .selectFrom('stacks as s')
-          .select(['s.id', sql<Date>`${sql.ref(sortColumn)}`.as('sort_at')])
-          .where(feedCandidates(viewer.id))
-          .where(canSeeStack(viewer.id, false))
-          .where(sql<boolean>`not exists (select 1 from stack_hides h where h.stack_id = s.id and h.user_id = ${viewer.id})`);
-        if (options.filterNew) page = page.where(sql<boolean>`not exists (select 1 from stack_responses nr where nr.stack_id = s.id and nr.user_id = ${viewer.id})`);
-        if (options.filterFriends) page = page.where('s.mode', '=', 'friend');
-        if (options.filterNoBots) page = page.where('s.bot_id', 'is', null);
-        if (options.onlyTwisted) page = page.where('s.parent_id', 'is not', null);
-        return page.orderBy(sql.ref(sortColumn), 'desc').orderBy('s.id', 'desc').offset(options.offset).limit(options.limit);
-      },
+      () => feedPage(viewer.id, options),
     )
     .selectFrom('page')
     .innerJoin('stacks as s', 's.id', 'page.id')
@@ -100,8 +74,7 @@ export function listFeed(
       sql<boolean>`not exists (select 1 from comments c where c.stack_id = s.id and c.user_id <> ${viewer.id} and not c.is_sandboxed
         and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedBetween(viewer.id, sql<number>`c.user_id`)})`.as('me_viewed_comments'),
     ])
-    .orderBy('page.sort_at', 'desc')
-    .orderBy('page.id', 'desc')
+    .orderBy('page.n')
     .execute();
 }
 
