@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  *   twist's owner_id is whoever twisted it, so the original's owner gets a column of its own,
  *   origin_owner_id, set by a trigger on insert (a stack never changes owner or parent);
  * - each source has an index per sort order, (source, sort column desc, id desc);
- * - feed_head is one source's next row while the feed merges them (stacks.repo.ts listFeed).
+ * - feed_head is one source's next row while the feed merges them (feed-page.sql.ts);
+ * - the page's details read responders (stack_id, created_at, user_id) and user cards
+ *   (id, username, avatar_id) from covering indexes, without visiting the tables.
  * No foreign key on origin_owner_id: owner_id and parent_id already cascade when a user goes.
  * The old (owner_id, updated_at) index served the candidate scan this replaces.
  */
@@ -27,11 +29,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index stacks_origin_created_idx on stacks (origin_owner_id, created_at desc, id desc) where mode = 'friend'`.execute(db);
   await sql`drop index stacks_owner_feed_idx`.execute(db);
   await sql`create index stacks_owner_idx on stacks (owner_id)`.execute(db);
-  await sql`create type feed_head as (src "char", key integer, at timestamptz, id integer)`.execute(db);
+  await sql`create index stack_responses_stack_time_idx on stack_responses (stack_id, created_at) include (user_id)`.execute(db);
+  await sql`create unique index users_card_idx on users (id) include (username, avatar_id)`.execute(db);
+  await sql`create type feed_head as (src "char", key integer, label text, at timestamptz, id integer, stack stacks)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop type feed_head`.execute(db);
+  await sql`drop index users_card_idx`.execute(db);
+  await sql`drop index stack_responses_stack_time_idx`.execute(db);
   await sql`drop index stacks_owner_idx`.execute(db);
   await sql`create index stacks_owner_feed_idx on stacks (owner_id, updated_at desc, id desc)`.execute(db);
   for (const name of ['stacks_origin_created_idx', 'stacks_origin_feed_idx', 'stacks_friend_created_idx', 'stacks_group_created_idx']) {

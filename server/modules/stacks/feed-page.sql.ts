@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { StacksTable } from '../../db/schema';
 
 /**
  * Which stacks make up one page of the feed, read along indexes (README "How the feed scales").
@@ -23,6 +24,12 @@ import { sql, type RawBuilder } from 'kysely';
  * grows with the viewer's history; a LIMIT keeps each test a single index probe.
  */
 
+/** A placeholder head's id: above every stack id, so (+infinity, TOP) starts a source from its newest row. */
+const TOP = sql.raw('2147483647');
+
+/** A page row: the stack row itself, its place in the feed (n, 1-based) and its group's name. */
+export type FeedPageRow = Selectable<StacksTable> & { n: number; group_name: string | null };
+
 export interface FeedPageOptions {
   offset: number;
   limit: number;
@@ -41,7 +48,8 @@ const answered = (viewerId: number, stackId: RawBuilder<unknown>) =>
 function filters(viewerId: number, options: FeedPageOptions) {
   const parts: RawBuilder<unknown>[] = [
     // Hidden for me, by me or by an admin: never in my feed.
-    sql`(select true from stack_hides h where h.stack_id = s.id and h.user_id = ${viewerId} limit 1) is null`,
+    // (The probe runs only for viewers who have hides at all: most have none.)
+    sql`case when (select true from stack_hides ah where ah.user_id = ${viewerId} limit 1) then (select true from stack_hides h where h.stack_id = s.id and h.user_id = ${viewerId} limit 1) is null else true end`,
   ];
   if (options.filterNew) parts.push(sql`not ${answered(viewerId, sql`s.id`)}`);
   if (options.filterNoBots) parts.push(sql`s.bot_id is null`);
@@ -62,7 +70,7 @@ function nextRow(viewerId: number, options: FeedPageOptions, src: RawBuilder<unk
   // Twists of a friend stack: the viewer twisted it or answered the original.
   const friendTwist = sql`(s.parent_id is null or s.owner_id = ${viewerId} or ${answered(viewerId, sql`s.parent_id`)})`;
   const friend = (column: string, other: string) => sql`
-    (select s.id, ${sort} as at from stacks s
+    (select s.id, ${sort} as at, s as stack from stacks s
       where ${src} = ${sql.lit(column === 'origin_owner_id' ? 'o' : 'r')} and s.${sql.raw(column)} = ${key} and s.mode = 'friend' and ${after}
         and not s.${sql.raw(other)} = any((select ids from blocked)::int[])
         and ${friendTwist} and ${rest}
@@ -70,7 +78,7 @@ function nextRow(viewerId: number, options: FeedPageOptions, src: RawBuilder<unk
   const branches = [friend('origin_owner_id', 'friend_id'), friend('friend_id', 'origin_owner_id')];
   if (!options.filterFriends) {
     branches.push(sql`
-    (select s.id, ${sort} as at from stacks s
+    (select s.id, ${sort} as at, s as stack from stacks s
       where ${src} = 'g' and s.group_id = ${key} and ${after} and ${rest}
         and case when s.parent_id is null
           then not s.is_sandboxed or s.owner_id = ${viewerId} or ${answered(viewerId, sql`s.id`)}
@@ -85,32 +93,36 @@ function nextRow(viewerId: number, options: FeedPageOptions, src: RawBuilder<unk
 }
 
 /**
- * The page as rows {id, sort_at, n}: n is the row's place in the whole feed (1-based), so the
- * page is n in (offset, offset + limit], in order of n.
+ * The page's stack rows (FeedPageRow), n in (offset, offset + limit], to be read in order of n.
  */
 export function feedPage(viewerId: number, options: FeedPageOptions) {
   const groups = options.filterFriends
     ? sql``
     : sql`union all
-      select 'g', gm.group_id from group_members gm join groups g on g.id = gm.group_id and g.retired_at is null where gm.user_id = ${viewerId}`;
-  const first = nextRow(viewerId, options, sql`src.src`, sql`src.key`, sql`'infinity'::timestamptz`, sql`2147483647`);
+      select 'g', gm.group_id, g.name from group_members gm join groups g on g.id = gm.group_id and g.retired_at is null where gm.user_id = ${viewerId}`;
   const next = nextRow(viewerId, options, sql`p.src`, sql`p.key`, sql`p.at`, sql`p.id`);
-  return sql<{ id: number; sort_at: Date; n: number }>`(
+  // Each source starts as a placeholder head at (+infinity, TOP). Picking a placeholder emits
+  // nothing and fetches the source's first row; picking a real head emits it and fetches the row
+  // after it. One nextRow serves both, so the statement holds one copy of it (planning time).
+  // A head carries its whole stacks row, read by the probe anyway, so the page needs no second
+  // lookup per row; a group source carries its group's name for the same reason.
+  return sql<FeedPageRow>`(
     with recursive
-    sources (src, key) as (
-      select 'o'::"char", ${viewerId}::int union all select 'r'::"char", ${viewerId}::int
+    sources (src, key, label) as (
+      select 'o'::"char", ${viewerId}::int, null::text union all select 'r'::"char", ${viewerId}::int, null::text
       ${groups}),
     blocked as (
       select coalesce(array_agg(case when b.blocker_id = ${viewerId} then b.blocked_id else b.blocker_id end), '{}') as ids
       from blocks b where b.blocker_id = ${viewerId} or b.blocked_id = ${viewerId}),
-    merge (n, heads, id, at) as (
-      select 0, array(select row(src.src, src.key, nx.at, nx.id)::feed_head from sources src cross join lateral (${first}) nx), null::int, null::timestamptz
+    merge (n, heads, picked) as (
+      select 0, array(select row(src, key, label, 'infinity'::timestamptz, ${TOP}, null)::feed_head from sources), null::feed_head
       union all
-      select m.n + 1,
+      select m.n + (p.id <> ${TOP})::int,
         array(select h from unnest(m.heads) h where (h.src, h.key) <> (p.src, p.key))
-          || array(select row(p.src, p.key, nx.at, nx.id)::feed_head from (${next}) nx),
-        p.id, p.at
+          || array(select row(p.src, p.key, p.label, nx.at, nx.id, nx.stack)::feed_head from (${next}) nx),
+        p::feed_head
       from merge m cross join lateral (select h.* from unnest(m.heads) h order by h.at desc, h.id desc limit 1) p
       where m.n < ${options.offset}::int + ${options.limit}::int)
-    select id, at as sort_at, n from merge where n > ${options.offset}::int)`;
+    select m.n, (m.picked).label as group_name, ((m.picked).stack).* from merge m
+    where (m.picked).id <> ${TOP} and m.n > ${options.offset}::int)`;
 }

@@ -9,11 +9,16 @@ import type { Viewer } from '../../viewer';
 
 const NEVER = sql`'-infinity'::timestamptz`;
 
+type StackAudience = { type: 'friend' | 'group'; user: { id: number; username: string; avatar_id: number } | null; group: { id: number; name: string } | null };
+
+/** The friend of friend stack `s` as JSON, or null. */
+const friendJson = sql`(select json_build_object('id', fu.id, 'username', fu.username, 'avatar_id', fu.avatar_id) from users fu where fu.id = s.friend_id)`;
+
 /** The audience of `s` as JSON: {type, user, group}. */
-const audienceJson = sql<{ type: 'friend' | 'group'; user: { id: number; username: string; avatar_id: number } | null; group: { id: number; name: string } | null }>`
+const audienceJson = sql<StackAudience>`
   json_build_object(
     'type', s.mode,
-    'user', (select json_build_object('id', fu.id, 'username', fu.username, 'avatar_id', fu.avatar_id) from users fu where fu.id = s.friend_id),
+    'user', ${friendJson},
     'group', (select json_build_object('id', ag.id, 'name', ag.name) from groups ag where ag.id = s.group_id))`;
 
 /** The bot that posted `s`, or null. */
@@ -38,10 +43,9 @@ export function listFeed(db: Db, viewer: Viewer, options: FeedPageOptions) {
       (cte) => cte('page').materialized(),
       () => feedPage(viewer.id, options),
     )
-    .selectFrom('page')
-    .innerJoin('stacks as s', 's.id', 'page.id')
-    .leftJoin('stacks as p', 'p.id', 's.parent_id')
-    .innerJoin('users as o', (join) => join.on(sql`o.id`, '=', sql`coalesce(p.owner_id, s.owner_id)`))
+    .selectFrom('page as s')
+    // A twist is listed under its original, so with the original's owner.
+    .innerJoin('users as o', 'o.id', 's.origin_owner_id')
     .leftJoin('stack_views as v', (join) => join.onRef('v.stack_id', '=', 's.id').on('v.user_id', '=', viewer.id))
     .select((eb) => [
       sql<number>`coalesce(s.parent_id, s.id)`.as('id'),
@@ -52,7 +56,9 @@ export function listFeed(db: Db, viewer: Viewer, options: FeedPageOptions) {
       'o.avatar_id as owner_avatar_id',
       's.created_at',
       's.updated_at',
-      audienceJson.as('audience'),
+      // The group's name came with the page (from the viewer's group sources).
+      sql<StackAudience>`json_build_object('type', s.mode, 'user', ${friendJson},
+        'group', case when s.group_id is null then null else json_build_object('id', s.group_id, 'name', s.group_name) end)`.as('audience'),
       botJson.as('bot'),
       twistOfRow.as('twist'),
       jsonArrayFrom(
@@ -69,12 +75,11 @@ export function listFeed(db: Db, viewer: Viewer, options: FeedPageOptions) {
           .where(notBlockedBetween(viewer.id, sql<number>`r.user_id`))
           .orderBy('r.created_at'),
       ).as('users'),
-      sql<boolean>`exists (select 1 from stack_responses mr where mr.stack_id = s.id and mr.user_id = ${viewer.id})`.as('me_answered'),
       sql<boolean>`v.viewed_at is not null`.as('me_viewed'),
       sql<boolean>`not exists (select 1 from comments c where c.stack_id = s.id and c.user_id <> ${viewer.id} and not c.is_sandboxed
         and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedBetween(viewer.id, sql<number>`c.user_id`)})`.as('me_viewed_comments'),
     ])
-    .orderBy('page.n')
+    .orderBy('s.n')
     .execute();
 }
 

@@ -118,7 +118,7 @@ export async function listStacks(
     bot: row.bot,
     twist: row.twist,
     users: row.users,
-    me: { is_answered: row.me_answered, viewed: row.me_viewed, viewed_comments: row.me_viewed_comments },
+    me: { is_answered: row.users.some((u) => u.user_id === viewer.id), viewed: row.me_viewed, viewed_comments: row.me_viewed_comments },
   }));
 }
 
