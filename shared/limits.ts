@@ -21,6 +21,10 @@ export const LIMITS = {
   registrationCodeMax: 64,
   pageSizeStacks: 33,
   pageSizeMax: 100,
+  /** The feed's deepest offset: a page there costs work in proportion to offset + limit. */
+  feedOffsetMax: 10_000,
+  /** JSON answers larger than this are compressed for clients that accept gzip. */
+  compressAboveBytes: 1024,
   /** Comments in one stack detail call (comments_limit default and maximum, DESIGN §5). */
   commentsPerCall: 100,
   /** Calls in one tRPC batch request (`/trpc/a,b,c?batch=1`); a larger batch is refused with 400. */

@@ -12,6 +12,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests per second over all connections (open loop); unset: as fast as answers come. */
+    overallRate?: number;
     timeout?: number;
     requests?: Request[];
   }

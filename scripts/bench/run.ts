@@ -6,17 +6,23 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
-import { scaleFromArgs, seedBenchDatabase } from './seed';
+import { HEAVY_VIEWER, scaleFromArgs, seedBenchDatabase } from './seed';
 import { bind, captureAppStatements, type StatementTemplate } from './sql-capture';
 
 /*
- * `npm run bench -- [--scale small|full] [--users N --stacks N] [--duration S] [--connections N]`
+ * `npm run bench -- [--scale small|full] [--users N --stacks N] [--duration S] [--connections N] [--mode closed|open|both]`
  *
  * Seeds (or reuses) the bench database, starts the real app and the bare node:http + pg server
  * in child processes on loopback ports, checks that both answer alike, then loads each endpoint on
- * each server in turn with autocannon and prints one table. Ends with EXPLAIN (ANALYZE, BUFFERS)
- * summaries of the feed and detail statements. Everything is bounded: fixed runs of --duration
- * seconds, a deadline for the whole run, and the children are stopped on every way out.
+ * each server in turn with autocannon:
+ * - closed loop (--connections clients, each sending its next request when the last is answered):
+ *   the feed for typical viewers, its deep page (offset 330), the feed of the heavy viewer (in 50
+ *   groups, ~90,000 stacks it may see), a stack detail and the unread count;
+ * - open loop (fixed arrival rates, --rates): p50/p99 per rate and the highest rate whose p99 stays
+ *   within 50 ms, for the feed, detail and unread count. Closed-loop figures alone hide queueing.
+ * Then the issue-11 targets as pass/fail lines, and EXPLAIN (ANALYZE, BUFFERS) summaries of the
+ * feed (heavy and typical viewer), the detail and the unread count. Everything is bounded: fixed
+ * runs, a deadline for the whole run, and the children are stopped on every way out.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,7 +33,15 @@ interface Options {
   connections: number;
   viewers: number;
   pool: number;
+  mode: 'closed' | 'open' | 'both';
+  rates: number[];
+  rateDuration: number;
+  openConnections: number;
 }
+
+/** Targets of issue 11, checked on every run (printed, not asserted: figures depend on the machine). */
+const TARGETS = { feedP99: 50, feedVsDetail: 0.6, deepP99: 100, heavyVsTypical: 1.5, heavyBuffers: 1000, openP99: 50 };
+const DEEP_OFFSET = 330;
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -40,6 +54,10 @@ function parseOptions() {
       connections: { type: 'string', default: '10' },
       viewers: { type: 'string', default: '20' },
       pool: { type: 'string', default: '10' },
+      mode: { type: 'string', default: 'both' },
+      rates: { type: 'string', default: '50,100,200,300' },
+      'rate-duration': { type: 'string', default: '5' },
+      'open-connections': { type: 'string', default: '100' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -52,6 +70,10 @@ function parseOptions() {
   --connections N        concurrent connections (default 10)
   --viewers N            signed-in users the requests rotate over (default 20)
   --pool N               pg pool size of both servers (default 10)
+  --mode M               closed, open or both (default both)
+  --rates R,R,...        open-loop arrival rates in requests/s (default 50,100,200,300)
+  --rate-duration S      seconds per open-loop rate (default 5)
+  --open-connections N   connections available to the open loop, so arrivals never wait for one (default 100)
 Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the data goes to database stacks_bench on that server.
      PGOPTIONS (e.g. "-c jit=off") reaches both servers' pools and the EXPLAIN connection.`);
     process.exit(0);
@@ -67,6 +89,10 @@ Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); t
     connections: Math.round(positive('connections', values.connections, 1, 200)),
     viewers: Math.round(positive('viewers', values.viewers, 1, 200)),
     pool: Math.round(positive('pool', values.pool, 1, 100)),
+    mode: (['closed', 'open', 'both'] as const).find((m) => m === values.mode) ?? ((): never => { throw new Error('--mode must be closed, open or both'); })(),
+    rates: values.rates.split(',').map((r) => Math.round(positive('rates', r, 1, 100_000))),
+    rateDuration: positive('rate-duration', values['rate-duration'], 1, 600),
+    openConnections: Math.round(positive('open-connections', values['open-connections'], 1, 1000)),
   };
   return { scale: scaleFromArgs(values), options };
 }
@@ -116,8 +142,11 @@ interface Viewer {
   visible: number;
 }
 
-/** The users who can see the most stacks (friend stacks they send or get, stacks of their groups). */
-async function pickViewers(client: pg.Client, count: number, secret: string): Promise<Viewer[]> {
+/**
+ * The users who can see the most stacks (friend stacks they send or get, stacks of their groups),
+ * leaving out the seed's heavy viewer; or, with `heavy`, that one user.
+ */
+async function pickViewers(client: pg.Client, count: number, secret: string, heavy = false): Promise<Viewer[]> {
   const { rows } = await client.query<{ id: number; token_version: number; visible: string }>(
     `with friend_side as (
        select uid, count(*) as n from (
@@ -128,9 +157,9 @@ async function pickViewers(client: pg.Client, count: number, secret: string): Pr
      group_side as (select m.user_id as uid, sum(pg.n) as n from group_members m join per_group pg using (group_id) group by m.user_id)
      select u.id, u.token_version, coalesce(f.n, 0) + coalesce(g.n, 0) as visible
      from users u left join friend_side f on f.uid = u.id left join group_side g on g.uid = u.id
-     where u.is_active and u.role = 'USER'
+     where u.is_active and u.role = 'USER' and u.username ${heavy ? '=' : '<>'} $2
      order by visible desc, u.id limit $1`,
-    [count],
+    [count, HEAVY_VIEWER],
   );
   return rows.map((r) => ({ id: r.id, token: signAccessToken(secret, r), visible: Number(r.visible) }));
 }
@@ -145,27 +174,42 @@ interface Target {
   token: string;
 }
 
+const ids = (body: unknown) => (Array.isArray(body) ? (body as { id: number; type: string }[]).map((s) => `${s.type}:${s.id}`).join(',') : 'not a list');
+
+/** Fetches a feed page from both servers; notes a mismatch when the ids differ. */
+async function compareFeed(appPort: number, barePort: number, viewer: Viewer, urlPath: string, mismatches: string[]) {
+  const app = await getJson(appPort, urlPath, viewer.token);
+  const bare = await getJson(barePort, urlPath, viewer.token);
+  if (app.status !== 200) throw new Error(`app ${urlPath} for user ${viewer.id}: HTTP ${app.status} ${JSON.stringify(app.body)}`);
+  if (ids(app.body) !== (bare.status === 200 ? ids(bare.body) : `HTTP ${bare.status}`)) mismatches.push(`${urlPath} of user ${viewer.id}`);
+  return app.body as { id: number; type: string }[];
+}
+
 /**
  * Builds each endpoint's request list from the app's own answers, and checks on the way that the
- * bare server returns the same feed ids, the same stack and the same counts.
+ * bare server returns the same feed ids (first and deep page, heavy viewer), stacks and counts.
  */
-async function buildTargets(appPort: number, barePort: number, viewers: Viewer[]) {
+async function buildTargets(appPort: number, barePort: number, viewers: Viewer[], heavy: Viewer | undefined) {
   const feed: Target[] = [];
+  const deep: Target[] = [];
   const detail: Target[] = [];
   const unread: Target[] = [];
   const mismatches: string[] = [];
+  const deepPath = `/v2/stacks?offset=${DEEP_OFFSET}`;
   for (const viewer of viewers) {
-    const app = await getJson(appPort, '/v2/stacks', viewer.token);
-    const bare = await getJson(barePort, '/v2/stacks', viewer.token);
-    if (app.status !== 200) throw new Error(`app feed for user ${viewer.id}: HTTP ${app.status} ${JSON.stringify(app.body)}`);
-    const appIds = (app.body as { id: number; type: string }[]).map((s) => `${s.type}:${s.id}`).join(',');
-    const bareIds = bare.status === 200 ? (bare.body as { id: number; type: string }[]).map((s) => `${s.type}:${s.id}`).join(',') : `HTTP ${bare.status}`;
-    if (appIds !== bareIds) mismatches.push(`feed of user ${viewer.id}`);
+    const page = await compareFeed(appPort, barePort, viewer, '/v2/stacks', mismatches);
+    await compareFeed(appPort, barePort, viewer, deepPath, mismatches);
     feed.push({ path: '/v2/stacks', token: viewer.token });
+    deep.push({ path: deepPath, token: viewer.token });
     unread.push({ path: '/v1/users/notifications/unread-count', token: viewer.token });
     // Up to five stacks from the first page per viewer: what a user opens from the list.
-    const ids = (app.body as { id: number; type: string }[]).filter((s) => s.type === 'stack').slice(0, 5).map((s) => s.id);
-    for (const id of ids) detail.push({ path: `/v1/stacks/${id}`, token: viewer.token });
+    for (const item of page.filter((s) => s.type === 'stack').slice(0, 5)) detail.push({ path: `/v1/stacks/${item.id}`, token: viewer.token });
+  }
+  const heavyFeed: Target[] = [];
+  if (heavy) {
+    await compareFeed(appPort, barePort, heavy, '/v2/stacks', mismatches);
+    await compareFeed(appPort, barePort, heavy, deepPath, mismatches);
+    heavyFeed.push({ path: '/v2/stacks', token: heavy.token });
   }
   for (const target of [...detail.slice(0, 10), ...unread.slice(0, 5)]) {
     const app = await getJson(appPort, target.path, target.token);
@@ -175,7 +219,7 @@ async function buildTargets(appPort: number, barePort: number, viewers: Viewer[]
       : app.status === 200 && bare.status === 200 && Object.keys(app.body).every((key) => app.body[key] === bare.body[key]);
     if (!same) mismatches.push(`${target.path} (app ${app.status}, bare ${bare.status})`);
   }
-  return { feed, detail, unread, mismatches };
+  return { feed, deep, heavyFeed, detail, unread, mismatches };
 }
 
 interface Measurement {
@@ -192,12 +236,13 @@ interface Measurement {
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 
 /** One autocannon run; latencies are recorded here at sub-millisecond precision (autocannon's are whole ms). */
-async function load(port: number, targets: Target[], seconds: number, connections: number) {
+async function load(port: number, targets: Target[], seconds: number, connections: number, rate?: number) {
   const latencies: number[] = [];
   const instance = autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
     timeout: 30,
     requests: targets.map((t) => ({ method: 'GET', path: t.path, headers: { authorization: `Bearer ${t.token}` } })),
   });
@@ -295,14 +340,56 @@ async function explain(client: pg.Client, label: string, template: StatementTemp
   return plan;
 }
 
+interface OpenRow {
+  endpoint: string;
+  server: string;
+  rate: number;
+  achieved: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+/** One open-loop run: `rate` arrivals per second, whatever the answers take. */
+async function measureOpen(client: pg.Client, endpoint: string, server: string, port: number, targets: Target[], rate: number, options: Options): Promise<OpenRow> {
+  await settle(client);
+  const { result, latencies } = await load(port, targets, options.rateDuration, options.openConnections, rate);
+  return { endpoint, server, rate, achieved: result.requests.total / options.rateDuration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: result.errors + result.non2xx };
+}
+
+function printOpen(rows: OpenRow[], rates: number[]) {
+  const header = ['endpoint', 'server', ...rates.map((r) => `${r}/s p50|p99`), `max rate p99<=${TARGETS.openP99}`];
+  const lines: string[][] = [];
+  for (const key of [...new Set(rows.map((r) => `${r.endpoint}\t${r.server}`))]) {
+    const [endpoint, server] = key.split('\t');
+    const mine = rows.filter((r) => r.endpoint === endpoint && r.server === server);
+    const cells = rates.map((rate) => {
+      const r = mine.find((m) => m.rate === rate);
+      if (!r) return '-';
+      const short = r.achieved < rate * 0.95 ? ` (${r.achieved.toFixed(0)}/s)` : '';
+      return `${fmt(r.p50)}|${fmt(r.p99)}${r.failed ? ` ${r.failed} failed` : ''}${short}`;
+    });
+    const ok = mine.filter((r) => r.p99 <= TARGETS.openP99 && r.failed === 0 && r.achieved >= r.rate * 0.95).map((r) => r.rate);
+    lines.push([endpoint, server, ...cells, ok.length ? `${Math.max(...ok)}/s` : 'none']);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
 async function main() {
   const { scale, options } = parseOptions();
   const seed = await seedBenchDatabase(scale);
   console.log(`Data: ${Object.entries(seed.counts).map(([table, n]) => `${table} ${n}`).join(', ')}`);
 
-  const endpoints = 3;
-  // Each run may also wait up to 2 x 120 s for the database to settle (see settle()).
-  const budgetMs = (endpoints * 2 * (options.duration + options.warmup + 240) + 180) * 1000;
+  const closedRuns = options.mode === 'open' ? 0 : 5 * 2;
+  const openRuns = options.mode === 'closed' ? 0 : 3 * 2 * options.rates.length;
+  // Each run may also wait up to 120 s (twice for closed runs) for the database to settle (see settle()).
+  const budgetMs = (closedRuns * (options.duration + options.warmup + 240) + openRuns * (options.rateDuration + 120) + 300) * 1000;
   const deadline = setTimeout(() => {
     console.error(`The benchmark overran its ${budgetMs / 1000} s budget: stopping.`);
     void stopChildren().finally(() => process.exit(1));
@@ -315,40 +402,92 @@ async function main() {
   try {
     const [app, bare] = await Promise.all([startServer('app-server.ts', env), startServer('bare-server.ts', env)]);
     const viewers = await pickViewers(client, options.viewers, secret);
+    const [heavy] = await pickViewers(client, 1, secret, true);
     const range = [...new Set([viewers.at(-1)?.visible, viewers[0]?.visible])].join('-');
-    console.log(`Viewers: ${viewers.length} users who can see ${range} stacks each; ` +
+    console.log(`Viewers: ${viewers.length} users who can see ${range} stacks each; heavy viewer: ${heavy ? `user ${heavy.id} (${heavy.visible} stacks)` : 'none in this seed'}; ` +
       `app on 127.0.0.1:${app.port}, bare on 127.0.0.1:${bare.port}; ${options.connections} connections, ${options.duration} s per run (+${options.warmup} s warm-up), ` +
       `pool ${options.pool}, PGOPTIONS ${process.env.PGOPTIONS ? `"${process.env.PGOPTIONS}"` : 'unset (server settings)'}.`);
-    const targets = await buildTargets(app.port, bare.port, viewers);
+    const targets = await buildTargets(app.port, bare.port, viewers, heavy);
     if (targets.mismatches.length > 0) console.log(`WARNING: app and bare server differ on: ${targets.mismatches.join(', ')}`);
-    else console.log('Check: the bare server returns the same feed ids, stacks and counts as the app.');
+    else console.log('Check: the bare server returns the same feed ids (first and deep pages, heavy viewer), stacks and counts as the app.');
     if (targets.detail.length === 0) throw new Error('The viewers have no stacks to open');
 
+    const servers = [['app', app.port], ['bare', bare.port]] as const;
     const results: Measurement[] = [];
-    const runs: [string, Target[]][] = [
-      ['GET /v2/stacks', targets.feed],
-      ['GET /v1/stacks/{id}', targets.detail],
-      ['GET /v1/users/notifications/unread-count', targets.unread],
-    ];
-    for (const [endpoint, list] of runs) {
-      for (const [server, port] of [['app', app.port], ['bare', bare.port]] as const) {
-        process.stdout.write(`  ${endpoint} on ${server}...`);
-        const m = await measure(client, endpoint, server, port, list, options);
-        results.push(m);
-        process.stdout.write(` ${m.requestsPerSecond.toFixed(0)} req/s\n`);
+    if (options.mode !== 'open') {
+      const runs: [string, Target[]][] = [
+        ['GET /v2/stacks', targets.feed],
+        [`GET /v2/stacks?offset=${DEEP_OFFSET}`, targets.deep],
+        ['GET /v2/stacks (heavy viewer)', targets.heavyFeed],
+        ['GET /v1/stacks/{id}', targets.detail],
+        ['GET /v1/users/notifications/unread-count', targets.unread],
+      ];
+      for (const [endpoint, list] of runs) {
+        if (list.length === 0) continue;
+        for (const [server, port] of servers) {
+          process.stdout.write(`  ${endpoint} on ${server}...`);
+          const m = await measure(client, endpoint, server, port, list, options);
+          results.push(m);
+          process.stdout.write(` ${m.requestsPerSecond.toFixed(0)} req/s\n`);
+        }
       }
+      console.log('');
+      console.log(`Closed loop (${options.connections} connections):`);
+      printTable(results);
     }
-    console.log('');
-    printTable(results);
+
+    const open: OpenRow[] = [];
+    if (options.mode !== 'closed') {
+      console.log('');
+      const runs: [string, Target[]][] = [
+        ['GET /v2/stacks', targets.feed],
+        ['GET /v1/stacks/{id}', targets.detail],
+        ['GET /v1/users/notifications/unread-count', targets.unread],
+      ];
+      for (const [endpoint, list] of runs) {
+        for (const [server, port] of servers) {
+          for (const rate of options.rates) {
+            process.stdout.write(`  open loop: ${endpoint} on ${server} at ${rate}/s...`);
+            const row = await measureOpen(client, endpoint, server, port, list, rate, options);
+            open.push(row);
+            process.stdout.write(` p99 ${fmt(row.p99)} ms\n`);
+          }
+        }
+      }
+      console.log('');
+      console.log(`Open loop (fixed arrival rates, ${options.rateDuration} s each, up to ${options.openConnections} connections; p50|p99 in ms; "(n/s)": the rate actually reached):`);
+      printOpen(open, options.rates);
+    }
 
     console.log('');
     const statements = await captureAppStatements();
     const viewer = viewers[0];
     const stackId = Number(targets.detail[0].path.split('/').pop());
-    console.log(`EXPLAIN (ANALYZE, BUFFERS) for user ${viewer.id}:`);
-    await explain(client, 'feed (page of 33)', statements.feed.user, { viewer: viewer.id, offset: 0, limit: 33 });
+    console.log('EXPLAIN (ANALYZE, BUFFERS):');
+    const heavyPlan = heavy ? await explain(client, `feed of the heavy viewer, user ${heavy.id} (page of 33)`, statements.feed.user, { viewer: heavy.id, offset: 0, limit: 33 }) : undefined;
+    await explain(client, `feed of user ${viewer.id} (page of 33)`, statements.feed.user, { viewer: viewer.id, offset: 0, limit: 33 });
+    await explain(client, `feed of user ${viewer.id} (offset ${DEEP_OFFSET})`, statements.feed.user, { viewer: viewer.id, offset: DEEP_OFFSET, limit: 33 });
     await explain(client, `detail (stack ${stackId})`, statements.detail.user, { viewer: viewer.id, stack: stackId });
     await explain(client, 'unread count', statements.unreadCount, { viewer: viewer.id });
+
+    console.log('');
+    console.log('Targets (issue 11):');
+    const get = (endpoint: string) => results.find((r) => r.endpoint === endpoint && r.server === 'app');
+    const feed = get('GET /v2/stacks');
+    const deep = get(`GET /v2/stacks?offset=${DEEP_OFFSET}`);
+    const heavyRun = get('GET /v2/stacks (heavy viewer)');
+    const detail = get('GET /v1/stacks/{id}');
+    if (feed && detail) {
+      console.log(`  ${verdict(feed.p99 <= TARGETS.feedP99)}  feed p99 ${fmt(feed.p99)} ms <= ${TARGETS.feedP99} ms`);
+      const ratio = feed.requestsPerSecond / detail.requestsPerSecond;
+      console.log(`  ${verdict(ratio >= TARGETS.feedVsDetail)}  feed throughput ${feed.requestsPerSecond.toFixed(0)} req/s = ${ratio.toFixed(2)} x detail ${detail.requestsPerSecond.toFixed(0)} req/s (>= ${TARGETS.feedVsDetail})`);
+    }
+    if (deep) console.log(`  ${verdict(deep.p99 <= TARGETS.deepP99)}  deep page (offset ${DEEP_OFFSET}) p99 ${fmt(deep.p99)} ms <= ${TARGETS.deepP99} ms`);
+    if (heavyRun && feed) console.log(`  ${verdict(heavyRun.p99 <= TARGETS.heavyVsTypical * feed.p99)}  heavy viewer feed p99 ${fmt(heavyRun.p99)} ms <= ${TARGETS.heavyVsTypical} x typical ${fmt(feed.p99)} ms`);
+    if (heavyPlan) {
+      const buffers = (heavyPlan.Plan['Shared Hit Blocks'] ?? 0) + (heavyPlan.Plan['Shared Read Blocks'] ?? 0);
+      console.log(`  ${verdict(buffers <= TARGETS.heavyBuffers)}  heavy viewer feed touches ${buffers} buffers <= ${TARGETS.heavyBuffers}`);
+    }
   } finally {
     clearTimeout(deadline);
     await client.end();

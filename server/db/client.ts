@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { prepareLongStatements } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -52,7 +53,10 @@ const HEALTH_TIMEOUT_MS = 2_000;
 function resilientPool(config: pg.PoolConfig, onConnectionError: (error: Error) => void): pg.Pool {
   const pool = new pg.Pool({ keepAlive: true, ...config });
   pool.on('error', onConnectionError);
-  pool.on('connect', (client) => void client.on('error', onConnectionError));
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+    prepareLongStatements(client);
+  });
   return pool;
 }
 

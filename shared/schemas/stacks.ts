@@ -105,7 +105,7 @@ export const CommentIdInput = z.object({ id: Id, cid: Id });
 export const SandboxCommentInput = z.object({ id: Id, cid: Id, sandbox: z.boolean().default(true) });
 
 export const ListStacksInput = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(LIMITS.feedOffsetMax, `offset must be at most ${LIMITS.feedOffsetMax}`).default(0),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeStacks),
   filter_new: z.stringbool().default(false).describe('Only stacks I have not answered.'),
   filter_friends: z.stringbool().default(false).describe('Only friend stacks.'),

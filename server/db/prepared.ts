@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/** Statements at least this long are prepared: the feed and the detail, not the small lookups. */
+const PREPARE_FROM_CHARS = 1_000;
+/** At most this many prepared statements per connection (bounded memory on both sides). */
+const PREPARED_PER_CONNECTION = 100;
+
+/**
+ * Makes a pooled connection run its long statements as named prepared statements, as Npgsql's
+ * auto-prepare does. The feed's statement is ~9 kB of SQL: unprepared, every call sends it and
+ * PostgreSQL parses and plans it again; prepared, a call sends only the parameters, and after five
+ * executions PostgreSQL may keep a generic plan (plan_cache_mode auto decides, per statement).
+ * Names are a hash of the text, so one text always has one name on a connection. Kysely calls
+ * `query(text, values)`; every other form passes through unchanged.
+ */
+export function prepareLongStatements(client: pg.PoolClient) {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const names = new Map<string, string>();
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && text.length >= PREPARE_FROM_CHARS && Array.isArray(values)) {
+      let name = names.get(text);
+      if (!name && names.size < PREPARED_PER_CONNECTION) {
+        name = `s_${createHash('sha1').update(text).digest('hex')}`;
+        names.set(text, name);
+      }
+      if (name) return original({ name, text, values });
+    }
+    return original(...args);
+  }) as typeof client.query;
+}
