@@ -12,8 +12,6 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
-    /** Requests per second over all connections (open loop); unset: as fast as answers come. */
-    overallRate?: number;
     timeout?: number;
     requests?: Request[];
   }

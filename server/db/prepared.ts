@@ -3,6 +3,8 @@ import type pg from 'pg';
 
 /** Statements at least this long are prepared: the feed and the detail, not the small lookups. */
 const PREPARE_FROM_CHARS = 1_000;
+/** Queries and data changes only (a migration's DDL runs once: nothing to gain). */
+const PREPARABLE = /^\s*(with|select|insert|update|delete)\b/i;
 /** At most this many prepared statements per connection (bounded memory on both sides). */
 const PREPARED_PER_CONNECTION = 100;
 
@@ -19,7 +21,7 @@ export function prepareLongStatements(client: pg.PoolClient) {
   const names = new Map<string, string>();
   client.query = ((...args: unknown[]) => {
     const [text, values] = args;
-    if (args.length === 2 && typeof text === 'string' && text.length >= PREPARE_FROM_CHARS && Array.isArray(values)) {
+    if (args.length === 2 && typeof text === 'string' && text.length >= PREPARE_FROM_CHARS && Array.isArray(values) && PREPARABLE.test(text)) {
       let name = names.get(text);
       if (!name && names.size < PREPARED_PER_CONNECTION) {
         name = `s_${createHash('sha1').update(text).digest('hex')}`;
