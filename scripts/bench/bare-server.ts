@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
+import { preparedName } from '../../server/db/prepared';
 import { bind, captureAppStatements, type StatementTemplate } from './sql-capture';
 
 /*
@@ -36,14 +36,9 @@ async function main() {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.BENCH_POOL_MAX ?? 10), options: '-c jit=off' /* as the app's pool (server/db/client.ts) */ });
 
   // As the app's pool (server/db/prepared.ts): long statements run as named prepared statements.
-  const names = new Map<string, string>();
-  const nameOf = (text: string) => {
-    if (text.length < 1_000) return undefined;
-    if (!names.has(text)) names.set(text, `s_${createHash('sha1').update(text).digest('hex')}`);
-    return names.get(text);
-  };
+  const names = new Map(Object.values(statements).flatMap((t) => ('sql' in t ? [t] : Object.values(t))).map((t: StatementTemplate) => [t.sql, preparedName(t.sql)]));
   const query = async (template: StatementTemplate, values: Parameters<typeof bind>[1]) =>
-    (await pool.query({ name: nameOf(template.sql), text: template.sql, values: bind(template, values) })).rows;
+    (await pool.query({ name: names.get(template.sql), text: template.sql, values: bind(template, values) })).rows;
 
   async function viewerOf(req: IncomingMessage): Promise<{ id: number; isAdmin: boolean } | undefined> {
     const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');

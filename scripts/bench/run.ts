@@ -45,6 +45,11 @@ interface Options {
 const TARGETS = { feedP99: 50, feedVsDetail: 0.6, deepP99: 100, heavyVsTypical: 1.5, heavyBuffers: 1000, openP99: 50 };
 const DEEP_OFFSET = 330;
 
+function modeOf(raw: string): Options['mode'] {
+  if (raw === 'closed' || raw === 'open' || raw === 'both') return raw;
+  throw new Error('--mode must be closed, open or both');
+}
+
 function parseOptions() {
   const { values } = parseArgs({
     options: {
@@ -91,7 +96,7 @@ Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); t
     connections: Math.round(positive('connections', values.connections, 1, 200)),
     viewers: Math.round(positive('viewers', values.viewers, 1, 200)),
     pool: Math.round(positive('pool', values.pool, 1, 100)),
-    mode: (['closed', 'open', 'both'] as const).find((m) => m === values.mode) ?? ((): never => { throw new Error('--mode must be closed, open or both'); })(),
+    mode: modeOf(values.mode),
     rates: values.rates.split(',').map((r) => Math.round(positive('rates', r, 1, 100_000))),
     rateDuration: positive('rate-duration', values['rate-duration'], 1, 600),
     openConnections: Math.round(positive('open-connections', values['open-connections'], 1, 1000)),
@@ -293,14 +298,19 @@ async function measure(client: pg.Client, endpoint: string, server: string, port
 /** n/a: no 2xx answer arrived within the run. */
 const fmt = (ms: number) => (Number.isNaN(ms) ? 'n/a' : ms.toFixed(1));
 
-function printTable(rows: Measurement[]) {
-  const header = ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors/non-2xx'];
-  const lines = rows.map((r) => [r.endpoint, r.server, r.requestsPerSecond.toFixed(1), fmt(r.p50), fmt(r.p99), String(r.total), `${r.errors}/${r.non2xx}`]);
+/** A text table: the first two columns (endpoint, server) left-aligned, figures right-aligned. */
+function printColumns(header: string[], lines: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
+}
+
+function printTable(rows: Measurement[]) {
+  const header = ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors/non-2xx'];
+  const lines = rows.map((r) => [r.endpoint, r.server, r.requestsPerSecond.toFixed(1), fmt(r.p50), fmt(r.p99), String(r.total), `${r.errors}/${r.non2xx}`]);
+  printColumns(header, lines);
 }
 
 interface PlanNode {
@@ -373,11 +383,7 @@ function printOpen(rows: OpenRow[], rates: number[]) {
     const ok = mine.filter((r) => r.p99 <= TARGETS.openP99 && r.failed === 0 && r.achieved >= r.rate * 0.95).map((r) => r.rate);
     lines.push([endpoint, server, ...cells, ok.length ? `${Math.max(...ok)}/s` : 'none']);
   }
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const format = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(format(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const line of lines) console.log(format(line));
+  printColumns(header, lines);
 }
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');

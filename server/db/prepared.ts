@@ -9,23 +9,31 @@ const PREPARABLE = /^\s*(with|select|insert|update|delete)\b/i;
 const PREPARED_PER_CONNECTION = 100;
 
 /**
+ * The prepared-statement name for `text`, or undefined when it should run unprepared: a hash of
+ * the text, so one text always has one name on a connection. (The bench's bare server uses it too.)
+ */
+export function preparedName(text: string): string | undefined {
+  if (text.length < PREPARE_FROM_CHARS || !PREPARABLE.test(text)) return undefined;
+  return `s_${createHash('sha1').update(text).digest('hex')}`;
+}
+
+/**
  * Makes a pooled connection run its long statements as named prepared statements, as Npgsql's
  * auto-prepare does. The feed's statement is ~9 kB of SQL: unprepared, every call sends it and
  * PostgreSQL parses and plans it again; prepared, a call sends only the parameters, and after five
  * executions PostgreSQL may keep a generic plan (plan_cache_mode auto decides, per statement).
- * Names are a hash of the text, so one text always has one name on a connection. Kysely calls
- * `query(text, values)`; every other form passes through unchanged.
+ * Kysely calls `query(text, values)`; every other form passes through unchanged.
  */
 export function prepareLongStatements(client: pg.PoolClient) {
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
   const names = new Map<string, string>();
   client.query = ((...args: unknown[]) => {
     const [text, values] = args;
-    if (args.length === 2 && typeof text === 'string' && text.length >= PREPARE_FROM_CHARS && Array.isArray(values) && PREPARABLE.test(text)) {
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
       let name = names.get(text);
-      if (!name && names.size < PREPARED_PER_CONNECTION) {
-        name = `s_${createHash('sha1').update(text).digest('hex')}`;
-        names.set(text, name);
+      if (name === undefined && names.size < PREPARED_PER_CONNECTION) {
+        name = preparedName(text);
+        if (name) names.set(text, name);
       }
       if (name) return original({ name, text, values });
     }
