@@ -1,7 +1,21 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const clientServerImport = { regex: '^(\\.\\./)+server/(?!router$)', message: 'The client imports only the AppRouter type from server/router.' };
+
+/** The feature folders under client/src/features, read at lint time so a new feature is covered at once. */
+const features = readdirSync(new URL('./client/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Matches a relative import that reaches any feature folder but `own`, e.g. `../stacks/stack-card`. */
+const crossFeatureImport = (own) => ({
+  regex: `^(\\.\\./)+(features/)?(${features.filter((f) => f !== own).join('|')})(/|$)`,
+  message: 'A feature does not import another feature; move what both need to components/ or lib/, or compose them in app/.',
+});
 
 export default tseslint.config(
   { ignores: ['node_modules', 'client/dist', 'data', 'coverage', 'tmp-*'] },
@@ -20,11 +34,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The client may import only the AppRouter type from the server, and features do not import each
+  // other (STYLE.md habit 7, bulletproof-react): what two features share goes to components/ or lib/,
+  // and only app/ (the composition root) puts features together. Flat config replaces a rule's options
+  // as a whole, so each feature's block repeats the server pattern next to its own.
   {
-    // The client may import only the AppRouter type from the server (STYLE.md habit 7).
     files: ['client/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+server/(?!router$)', message: 'The client imports only the AppRouter type from server/router.' }] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [clientServerImport] }] },
   },
+  ...features.map((feature) => ({
+    files: [`client/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [clientServerImport, crossFeatureImport(feature)] }] },
+  })),
 );

@@ -4,7 +4,7 @@ import type { Bot, BotRun } from '../../shared/schemas/bots';
 import { BotDetailView } from '../../client/src/features/bots/bot-detail';
 import { parseKeywordsPrompt } from '../../client/src/features/bots/last-run';
 import { scheduleSentence } from '../../client/src/features/bots/schedule';
-import { DashboardPage } from '../../client/src/features/dashboard/dashboard-page';
+import { DashboardPage } from '../../client/src/app/dashboard/dashboard-page';
 import { emit } from '../../client/src/lib/events';
 import { ALICE, botNotFound, botRun, CAROL, groupBot, userBot } from './bots-fixtures';
 import { ME, NO_UNREAD } from './fixtures';

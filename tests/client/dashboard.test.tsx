@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DashboardPage } from '../../client/src/features/dashboard/dashboard-page';
-import { transientLabel } from '../../client/src/features/dashboard/transient-tabs';
+import { DashboardPage } from '../../client/src/app/dashboard/dashboard-page';
+import { transientLabel } from '../../client/src/app/dashboard/transient-tabs';
 import { emit } from '../../client/src/lib/events';
 import { ME, NO_UNREAD, notification, profile, SHARED, summary } from './fixtures';
 import { chessClub } from './groups-fixtures';
