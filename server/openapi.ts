@@ -41,6 +41,7 @@ export function buildOpenApiDocument(): Json {
   doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), Error: errorSchema } };
   doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
+  deleteInputsAsJsonBody(doc);
   for (const [, item] of Object.entries<Json>(doc.paths ?? {})) {
     for (const [, operation] of Object.entries<Json>(item)) {
       // Public calls say so explicitly: no security scheme applies.
@@ -62,4 +63,49 @@ export function buildOpenApiDocument(): Json {
     if (key.startsWith('error.')) delete doc.components.schemas[key];
   }
   return JSON.parse(JSON.stringify(doc));
+}
+
+/**
+ * The adapter documents every DELETE input beyond the path as query parameters, and has no option
+ * to do otherwise. The server reads those inputs from a JSON body (server/http/rest.ts), as the
+ * spec says (`DELETE /v1/bots/{id}/keywords`, `DELETE /v1/stacks/{id}/hide`), so they are moved
+ * into an `application/json` request body that generated clients can send. The fields keep their
+ * `.describe()` texts, which the adapter drops from query parameters.
+ */
+function deleteInputsAsJsonBody(doc: Json) {
+  const descriptions = deleteInputDescriptions();
+  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
+    const operation = item.delete as Json | undefined;
+    const query = (operation?.parameters ?? []).filter((parameter: Json) => parameter.in === 'query');
+    if (!operation || query.length === 0) continue;
+    operation.parameters = operation.parameters.filter((parameter: Json) => parameter.in !== 'query');
+    const properties = Object.fromEntries(
+      query.map((parameter: Json) => {
+        const description = parameter.description ?? descriptions.get(path)?.[parameter.name];
+        return [parameter.name, description ? { ...parameter.schema, description } : parameter.schema];
+      }),
+    );
+    const required = query.filter((parameter: Json) => parameter.required).map((parameter: Json) => parameter.name);
+    operation.requestBody = {
+      required: required.length > 0,
+      content: { 'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } } },
+    };
+  }
+}
+
+type DescribedProcedure = { _def: { meta?: { openapi?: { method?: string; path?: string } }; inputs?: { shape?: Record<string, { description?: string }> }[] } };
+
+/** For each DELETE path, the `.describe()` text of each input field that has one. */
+function deleteInputDescriptions(): Map<string, Record<string, string>> {
+  const found = new Map<string, Record<string, string>>();
+  for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, DescribedProcedure>)) {
+    const openapi = procedure._def.meta?.openapi;
+    if (openapi?.method !== 'DELETE' || !openapi.path) continue;
+    const fields: Record<string, string> = {};
+    for (const input of procedure._def.inputs ?? []) {
+      for (const [name, field] of Object.entries(input.shape ?? {})) if (field.description) fields[name] = field.description;
+    }
+    found.set(openapi.path, fields);
+  }
+  return found;
 }

@@ -25,7 +25,8 @@ export function restHandler(router: AppRouter, deps: AppDeps) {
       req.headers['content-type'] = 'application/json';
       req.body = {};
     }
-    // The adapter ignores DELETE bodies: merge a JSON body into the query it reads instead.
+    // The adapter ignores DELETE bodies: merge a JSON body into the query it reads instead. The
+    // OpenAPI document describes these inputs as a JSON body (server/openapi.ts).
     if (req.method === 'DELETE' && req.body && typeof req.body === 'object' && Object.keys(req.body).length > 0) {
       Object.defineProperty(req, 'query', { value: { ...(req.query as object), ...req.body }, configurable: true, writable: true });
     }
@@ -80,8 +81,9 @@ function collectBooleans(node: ZodNode | undefined, into: Set<ZodNode>) {
 /**
  * The adapter marks every boolean of an input schema as coercing (`Boolean(value)`) on each call,
  * which suits query strings but also turns a JSON body's `"false"` into `true` (and, since the
- * schemas are shared, tRPC calls too). Booleans read only from bodies (POST, PUT, PATCH) keep
- * zod's strict check, so a non-boolean is a 400 naming the field.
+ * schemas are shared, tRPC calls too). Booleans read only from bodies (POST, PUT, PATCH, and
+ * DELETE, whose inputs beyond the path are a JSON body) keep zod's strict check, so a non-boolean
+ * is a 400 naming the field.
  */
 function keepBodyBooleansStrict(router: AppRouter) {
   const procedures = router._def.procedures as unknown as Record<string, { _def: { meta?: { openapi?: { method?: string } }; inputs?: ZodNode[] } }>;
@@ -90,7 +92,7 @@ function keepBodyBooleansStrict(router: AppRouter) {
   for (const procedure of Object.values(procedures)) {
     const method = procedure._def.meta?.openapi?.method;
     if (!method) continue;
-    const into = method === 'GET' || method === 'DELETE' ? fromQuery : fromBody;
+    const into = method === 'GET' ? fromQuery : fromBody;
     for (const input of procedure._def.inputs ?? []) collectBooleans(input, into);
   }
   for (const node of fromBody) {
