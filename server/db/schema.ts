@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { TagStatus } from '../../shared/tag-lifecycle';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** Set by a column default on insert. */
@@ -183,8 +184,6 @@ export interface CommentsTable {
   updated_at: CreatedAt;
 }
 
-export type BotKeywordStatus = 'PENDING' | 'ACTIVE' | 'DEACTIVATING' | 'DISABLED';
-
 export interface BotsTable {
   id: Generated<number>;
   name: string;
@@ -206,7 +205,7 @@ export interface BotKeywordsTable {
   id: Generated<number>;
   bot_id: number;
   name: string;
-  status: Generated<BotKeywordStatus>;
+  status: Generated<TagStatus>;
   last_used_at: NullableTimestamp;
   created_at: CreatedAt;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { TAG_STATUSES } from '../tag-lifecycle';
 import { Id } from './common';
 
 /** Spec 2 §5 tag messages, shared by the tags editor and the server. */
@@ -26,7 +27,8 @@ export const TagName = z
   .max(LIMITS.tagMax, BOT_MESSAGES.tagMax)
   .regex(TAG_PATTERN, BOT_MESSAGES.tagFormat);
 
-export const TagStatus = z.enum(['PENDING', 'ACTIVE', 'DEACTIVATING', 'DISABLED']);
+/** The lifecycle and its transitions are in shared/tag-lifecycle.ts. */
+export const TagStatus = z.enum(TAG_STATUSES);
 export type TagStatus = z.infer<typeof TagStatus>;
 
 export const BotKeyword = z

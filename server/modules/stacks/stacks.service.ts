@@ -89,6 +89,22 @@ export async function createStack(db: Db, viewer: Viewer, input: CreateStackInpu
   return repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'group', friend_id: null, group_id: group.id });
 }
 
+/**
+ * A bot run's stack (bots.engine.ts), posted in the bot owner's name to the bot's audience: a user
+ * (friend mode) or a group. The engine has checked the audience; `trx` is the run's transaction.
+ */
+export function postBotStack(trx: Db, bot: { id: number; owner_id: number; friend_id: number | null; group_id: number | null }, stack: { name: string; positions: string[] }) {
+  return repo.insertStack(trx, {
+    name: stack.name,
+    positions: stack.positions,
+    owner_id: bot.owner_id,
+    mode: bot.group_id !== null ? 'group' : 'friend',
+    friend_id: bot.friend_id,
+    group_id: bot.group_id,
+    bot_id: bot.id,
+  });
+}
+
 /** GET /v2/stacks (and the twisted list): one statement for the page, whatever its length. */
 export async function listStacks(
   db: Db,
