@@ -58,6 +58,11 @@ export function listBots(db: Db, viewer: Viewer) {
   return repo.listVisibleBots(db, viewer);
 }
 
+/** The bots of a group (the groups service checks membership first). */
+export function listGroupBots(db: Db, groupId: number) {
+  return repo.listGroupBots(db, groupId);
+}
+
 export async function getBot(db: Db, viewer: Viewer, id: number): Promise<Bot> {
   return toBot(await loadBot(db, viewer, id), viewer);
 }

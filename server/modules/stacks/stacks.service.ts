@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
 import { consumeOrRefuse } from '../../rate-limit/rate-limit.service';
-import { areFriends } from '../friends/friends.repo';
+import { areFriends } from '../friends/friends.service';
 import * as repo from './stacks.repo';
 import type { Viewer } from '../../viewer';
 
