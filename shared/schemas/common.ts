@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes';
+
+/** shared/error-codes.ts as a schema: openapi.json lists it as the ErrorCode enum. */
+export const ErrorCodeSchema = z.enum(ERROR_CODES).describe('A stable machine code, e.g. USERNAME_TAKEN or VALIDATION_FAILED.').meta({ id: 'ErrorCode' });
 
 /** The body of every error answer, REST and tRPC alike (DESIGN §2). */
 export const ErrorResponse = z
   .object({
     detail: z.string().describe('A sentence for people: what went wrong and, for bad input, which field and rule.'),
-    code: z.string().describe('A stable machine code, e.g. USERNAME_TAKEN or VALIDATION_FAILED.'),
+    code: ErrorCodeSchema,
     errors: z
       .array(z.object({ field: z.string(), message: z.string() }))
       .optional()
