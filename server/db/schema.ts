@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RequestStatus } from '../../shared/schemas/common';
 import type { TagStatus } from '../../shared/tag-lifecycle';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -65,7 +66,7 @@ export interface FriendRequestsTable {
   id: Generated<number>;
   from_user_id: number;
   to_user_id: number;
-  status: Generated<'PENDING' | 'ACCEPTED' | 'REJECTED' | 'CANCELLED'>;
+  status: Generated<RequestStatus>;
   created_at: CreatedAt;
   responded_at: NullableTimestamp;
 }
@@ -117,7 +118,7 @@ export interface GroupRequestsTable {
   group_id: number;
   from_user_id: number;
   to_user_id: number;
-  status: Generated<'PENDING' | 'ACCEPTED' | 'REJECTED' | 'CANCELLED'>;
+  status: Generated<RequestStatus>;
   created_at: CreatedAt;
   responded_at: NullableTimestamp;
 }

@@ -6,7 +6,9 @@ import {
   DeleteSocialInput,
   ListUsersInput,
   SetAvatarInput,
+  SetAvatarResult,
   SetBioInput,
+  SetBioResult,
   SharedActivity,
   Social,
   UpsertSocialInput,
@@ -57,13 +59,13 @@ export const usersRouter = router({
   setAvatar: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/users/me/avatar', tags, summary: 'Choose my avatar (1-9)', errorResponses: [400, 401] } })
     .input(SetAvatarInput)
-    .output(z.object({ avatar_id: z.number().int() }))
+    .output(SetAvatarResult)
     .mutation(({ ctx, input }) => usersService.setAvatar(ctx.db, ctx.user.id, input.avatar_id)),
 
   setBio: authedProcedure
     .meta({ openapi: { method: 'PUT', path: '/v1/users/me/bio', tags, summary: 'Set my bio (120 characters at most)', errorResponses: [400, 401] } })
     .input(SetBioInput)
-    .output(z.object({ bio: z.string() }))
+    .output(SetBioResult)
     .mutation(({ ctx, input }) => usersService.setBio(ctx.db, ctx.user.id, input.bio)),
 
   /** Adds or replaces my social of a platform; the answer carries its link. */
