@@ -46,4 +46,20 @@ export default tseslint.config(
     files: [`client/src/features/${feature}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', { patterns: [clientServerImport, crossFeatureImport(feature)] }] },
   })),
+  {
+    // A domain reaches another domain through its service, never its repos (STYLE.md layout):
+    // from server/modules/<domain>/, any '../<other>/<name>.repo' is another domain's repo.
+    files: ['server/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./[^./][^/]*/[^/]+\\.repo$', message: "Call the other domain's service, not its repo." },
+            { regex: '(^|/)modules/[^/]+/[^/]+\\.repo$', message: "Call the other domain's service, not its repo." },
+          ],
+        },
+      ],
+    },
+  },
 );

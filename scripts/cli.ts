@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CreateBotInput } from '../shared/schemas/bots';
-import { forgetRun, runBot } from '../server/bots/engine';
+import { forgetRun, runBot } from '../server/modules/bots/bots.engine';
 import { openAndMigrate } from '../server/bootstrap';
 import { buildConfig, type AppConfig } from '../server/config';
 import { DataFolderBusyError, type Db } from '../server/db/client';

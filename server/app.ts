@@ -17,6 +17,7 @@ import { restHandler } from './http/rest';
 import { applyErrorHeaders, logServerError } from './http/trpc-hooks';
 import { appRouter } from './router';
 import { contextFactory, type AppDeps } from './trpc/context';
+import type { ErrorBody } from '../shared/error-codes';
 
 const API_PREFIX = /^\/(v\d+|trpc|openapi\.json|docs|healthz|avatars|assets)(\/|$)/;
 
@@ -61,7 +62,7 @@ export function createApp(deps: AppDeps) {
     } catch (error) {
       logger.warn({ err: error }, 'health check: database unreachable');
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      res.status(503).json({ status: 'unavailable', detail: 'The database does not answer', code: 'DATABASE_UNAVAILABLE' });
+      res.status(503).json({ status: 'unavailable', detail: 'The database does not answer', code: 'DATABASE_UNAVAILABLE' } satisfies ErrorBody & { status: string });
     }
   });
 
@@ -107,22 +108,22 @@ export function createApp(deps: AppDeps) {
   }
 
   app.use((req: Request, res: Response) => {
-    res.status(404).json({ detail: `No such endpoint: ${req.method} ${req.path}`, code: 'NOT_FOUND' });
+    res.status(404).json({ detail: `No such endpoint: ${req.method} ${req.path}`, code: 'NOT_FOUND' } satisfies ErrorBody);
   });
 
   // Body-parser and other middleware errors: a clear status and detail, never a stack trace.
   app.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    if (error.type === 'entity.parse.failed') return void res.status(400).json({ detail: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
-    if (error.type === 'entity.too.large') return void res.status(413).json({ detail: `The request body is larger than ${config.jsonBodyLimit}`, code: 'PAYLOAD_TOO_LARGE' });
-    if (error.status && error.status >= 400 && error.status < 500) return void res.status(error.status).json({ detail: error.message, code: 'BAD_REQUEST' });
+    if (error.type === 'entity.parse.failed') return void res.status(400).json({ detail: 'The request body is not valid JSON', code: 'MALFORMED_JSON' } satisfies ErrorBody);
+    if (error.type === 'entity.too.large') return void res.status(413).json({ detail: `The request body is larger than ${config.jsonBodyLimit}`, code: 'PAYLOAD_TOO_LARGE' } satisfies ErrorBody);
+    if (error.status && error.status >= 400 && error.status < 500) return void res.status(error.status).json({ detail: error.message, code: 'BAD_REQUEST' } satisfies ErrorBody);
     const unavailable = asDatabaseUnavailable(error);
     if (unavailable) {
       res.set(unavailable.headers);
       return void res.status(unavailable.status).json({ detail: unavailable.detail, code: unavailable.code });
     }
     logger.error({ err: error }, 'unhandled error');
-    res.status(500).json({ detail: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+    res.status(500).json({ detail: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' } satisfies ErrorBody);
   });
   return app;
 }

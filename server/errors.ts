@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../shared/error-codes';
+
 /**
  * Domain errors: services throw these; one mapping turns them into tRPC errors and into the REST
  * body `{detail, code}` (DESIGN §2). `detail` is written for people, `code` for programs.
@@ -5,7 +7,7 @@
 export class AppError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -14,10 +16,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, detail: string) => new AppError(400, code, detail);
-export const unauthorized = (detail = 'Not authenticated', code = 'UNAUTHORIZED') => new AppError(401, code, detail);
-export const forbidden = (detail = 'You are not allowed to do this', code = 'FORBIDDEN') => new AppError(403, code, detail);
-export const notFound = (detail = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, detail);
-export const conflict = (code: string, detail: string) => new AppError(409, code, detail);
+export const badRequest = (code: ErrorCode, detail: string) => new AppError(400, code, detail);
+export const unauthorized = (detail = 'Not authenticated', code: ErrorCode = 'UNAUTHORIZED') => new AppError(401, code, detail);
+export const forbidden = (detail = 'You are not allowed to do this', code: ErrorCode = 'FORBIDDEN') => new AppError(403, code, detail);
+export const notFound = (detail = 'Not found', code: ErrorCode = 'NOT_FOUND') => new AppError(404, code, detail);
+export const conflict = (code: ErrorCode, detail: string) => new AppError(409, code, detail);
 export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many attempts. Please try again later.') =>
   new AppError(429, 'TOO_MANY_REQUESTS', detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -36,9 +36,11 @@ export function buildOpenApiDocument(): Json {
     baseUrl: '/',
   }) as Json;
   // createSchema answers with a $ref for a schema that has an id; the definition is in components.
+  // Error refers to ErrorCode (shared/error-codes.ts), so both are added.
   const { schema, components } = createSchema(ErrorResponse);
   const errorSchema = (components as Json | undefined)?.Error ?? schema;
-  doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), Error: errorSchema } };
+  const errorCodeSchema = (components as Json | undefined)?.ErrorCode;
+  doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), Error: errorSchema, ErrorCode: errorCodeSchema } };
   doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
   deleteInputsAsJsonBody(doc);

@@ -19,6 +19,8 @@ export const LIMITS = {
   commentMaxNewlines: 3,
   tagMax: 32,
   registrationCodeMax: 64,
+  /** A stack or twisted stack may be edited this long after it was created (spec 2 "Edit window"). */
+  editWindowMinutes: 60,
   pageSizeStacks: 33,
   pageSizeMax: 100,
   /** The feed's deepest offset: a page there costs work in proportion to offset + limit. */

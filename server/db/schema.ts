@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RequestStatus } from '../../shared/schemas/common';
+import type { TagStatus } from '../../shared/tag-lifecycle';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** Set by a column default on insert. */
@@ -64,7 +66,7 @@ export interface FriendRequestsTable {
   id: Generated<number>;
   from_user_id: number;
   to_user_id: number;
-  status: Generated<'PENDING' | 'ACCEPTED' | 'REJECTED' | 'CANCELLED'>;
+  status: Generated<RequestStatus>;
   created_at: CreatedAt;
   responded_at: NullableTimestamp;
 }
@@ -116,7 +118,7 @@ export interface GroupRequestsTable {
   group_id: number;
   from_user_id: number;
   to_user_id: number;
-  status: Generated<'PENDING' | 'ACCEPTED' | 'REJECTED' | 'CANCELLED'>;
+  status: Generated<RequestStatus>;
   created_at: CreatedAt;
   responded_at: NullableTimestamp;
 }
@@ -183,8 +185,6 @@ export interface CommentsTable {
   updated_at: CreatedAt;
 }
 
-export type BotKeywordStatus = 'PENDING' | 'ACTIVE' | 'DEACTIVATING' | 'DISABLED';
-
 export interface BotsTable {
   id: Generated<number>;
   name: string;
@@ -206,7 +206,7 @@ export interface BotKeywordsTable {
   id: Generated<number>;
   bot_id: number;
   name: string;
-  status: Generated<BotKeywordStatus>;
+  status: Generated<TagStatus>;
   last_used_at: NullableTimestamp;
   created_at: CreatedAt;
 }

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { ErrorBody } from '../../shared/error-codes';
 
 /** No API input nests deeper than a few levels; far deeper bodies overflow the stack when re-serialised. */
 const MAX_DEPTH = 32;
@@ -24,6 +25,6 @@ function bodyProblem(body: unknown): string | undefined {
  */
 export function bodyGuard(req: Request, res: Response, next: NextFunction) {
   const problem = bodyProblem(req.body);
-  if (problem) return void res.status(400).json({ detail: problem, code: 'INVALID_BODY' });
+  if (problem) return void res.status(400).json({ detail: problem, code: 'INVALID_BODY' } satisfies ErrorBody);
   next();
 }

@@ -1,5 +1,6 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ErrorBody } from '../../shared/error-codes';
 
 /**
  * Requests Node refuses before Express sees them (headers over 16 kB, broken framing) get the API's
@@ -11,9 +12,9 @@ export function answerClientErrors(server: Server): void {
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? 431 : 400;
     const body = JSON.stringify(
-      tooLarge
+      (tooLarge
         ? { detail: 'The request headers (or URL) are too large', code: 'HEADERS_TOO_LARGE' }
-        : { detail: 'The request is not valid HTTP', code: 'BAD_REQUEST' },
+        : { detail: 'The request is not valid HTTP', code: 'BAD_REQUEST' }) satisfies ErrorBody,
     );
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

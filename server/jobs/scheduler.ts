@@ -10,7 +10,7 @@
  * runs missed while no instance was up happen at once.
  */
 import PgBoss from 'pg-boss';
-import { dueBots, runBot } from '../bots/engine';
+import { dueBots, runBot } from '../modules/bots/bots.engine';
 import type { BotsConfig } from '../config';
 import type { Db, DbHandle } from '../db/client';
 import type { Logger } from '../logger';

@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
+import type { ErrorBody } from '../../shared/error-codes';
 import { LIMITS } from '../../shared/limits';
 import { asDatabaseUnavailable } from '../db/faults';
 import { AppError, badRequest, forbidden, unauthorized } from '../errors';
@@ -20,11 +21,7 @@ const TRPC_CODE_BY_STATUS: Record<AppError['status'], TRPC_ERROR_CODE_KEY> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-export interface ErrorFields {
-  detail: string;
-  code: string;
-  errors?: { field: string; message: string }[];
-}
+export type ErrorFields = ErrorBody;
 
 /** The one mapping from any thrown error to what a client sees. Internal errors say nothing inside. */
 export function describeError(error: TRPCError): ErrorFields {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { Id } from './common';
+import { TAG_STATUSES } from '../tag-lifecycle';
+import { Id, pageFields, UserRef } from './common';
 
 /** Spec 2 §5 tag messages, shared by the tags editor and the server. */
 export const BOT_MESSAGES = {
@@ -26,7 +27,8 @@ export const TagName = z
   .max(LIMITS.tagMax, BOT_MESSAGES.tagMax)
   .regex(TAG_PATTERN, BOT_MESSAGES.tagFormat);
 
-export const TagStatus = z.enum(['PENDING', 'ACTIVE', 'DEACTIVATING', 'DISABLED']);
+/** The lifecycle and its transitions are in shared/tag-lifecycle.ts. */
+export const TagStatus = z.enum(TAG_STATUSES).meta({ id: 'TagStatus' });
 export type TagStatus = z.infer<typeof TagStatus>;
 
 export const BotKeyword = z
@@ -39,7 +41,6 @@ export const BotKeyword = z
   .meta({ id: 'BotKeyword' });
 export type BotKeyword = z.infer<typeof BotKeyword>;
 
-const UserRef = z.object({ id: z.number().int(), username: z.string(), avatar_id: z.number().int() });
 const GroupRef = z.object({ id: z.number().int(), name: z.string() });
 
 /** GET /v1/bots/{id}: the Bot of spec 2 §3. */
@@ -62,6 +63,7 @@ export const Bot = z
   .meta({ id: 'Bot' });
 export type Bot = z.infer<typeof Bot>;
 
+/** A bot in lists: GET /v1/bots and a group's bots. */
 export const BotSummary = z
   .object({ id: z.number().int(), name: z.string(), bio: z.string(), avatar_id: z.number().int() })
   .meta({ id: 'BotSummary' });
@@ -87,8 +89,7 @@ export type BotRun = z.infer<typeof BotRun>;
 export const BotIdInput = z.object({ id: Id });
 export const BotResponsesInput = z.object({
   id: Id,
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(1),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...pageFields({ limit: 1 }),
 });
 
 const TagList = z.array(TagName).min(1, 'keywords must name at least one tag').max(100);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { Id } from './common';
+import { BotSummary } from './bots';
+import { Id, pageFields, RequestAnswer, RequestParties, UserRef } from './common';
 
 export const GROUP_MESSAGES = {
   nameRequired: 'Group name is required',
@@ -55,15 +56,6 @@ export const GroupMember = z
   .meta({ id: 'GroupMember' });
 export type GroupMember = z.infer<typeof GroupMember>;
 
-export const GroupCandidate = z
-  .object({ id: z.number().int(), username: z.string(), avatar_id: z.number().int() })
-  .meta({ id: 'GroupCandidate' });
-
-export const GroupBot = z
-  .object({ id: z.number().int(), name: z.string(), bio: z.string(), avatar_id: z.number().int() })
-  .meta({ id: 'GroupBot' });
-export type GroupBot = z.infer<typeof GroupBot>;
-
 export const GroupBlock = z
   .object({ user_id: z.number().int(), username: z.string(), avatar_id: z.number().int(), created_at: z.string() })
   .meta({ id: 'GroupBlock' });
@@ -75,8 +67,8 @@ export const GroupBlock = z
 export const GroupDetail = GroupSummary.extend({
   current_user_id: z.number().int(),
   members: z.array(GroupMember),
-  bots: z.array(GroupBot),
-  non_members: z.array(GroupCandidate).describe("The viewer's friends who are not members (invitation candidates)."),
+  bots: z.array(BotSummary),
+  non_members: z.array(UserRef).describe("The viewer's friends who are not members (invitation candidates)."),
   pending_invitation_user_ids: z.array(z.number().int()),
   blocks: z.array(GroupBlock).describe('Removed (blocked) users; the owner only.'),
   is_owner: z.boolean(),
@@ -87,10 +79,7 @@ export const GroupDetail = GroupSummary.extend({
 export type GroupDetail = z.infer<typeof GroupDetail>;
 
 export const GroupIdInput = z.object({ id: Id });
-export const ListGroupsInput = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeMax),
-});
+export const ListGroupsInput = z.object(pageFields({ limit: LIMITS.pageSizeMax }));
 export const InviteInput = z.object({ id: Id, userId: Id });
 export const GroupUserInput = z.object({ id: Id, userId: Id });
 export const AddGroupBlockInput = z.object({
@@ -99,27 +88,15 @@ export const AddGroupBlockInput = z.object({
   user_id: Id,
 });
 export const SetDescriptionInput = z.object({ id: Id, description: GroupDescription });
+export const SetDescriptionResult = z.object({ id: z.number().int(), description: z.string() }).meta({ id: 'SetDescriptionResult' });
+export const InviteResult = z.object({ message: z.string(), request_id: z.number().int() }).meta({ id: 'InviteResult' });
 
 export const GroupsOverview = z
   .object({ my_groups: z.array(GroupSummary), public_groups: z.array(GroupSummary) })
   .meta({ id: 'GroupsOverview' });
 
-export const GroupRequest = z
-  .object({
-    id: z.number().int(),
-    group_id: z.number().int(),
-    group_name: z.string(),
-    from_user_id: z.number().int(),
-    from_username: z.string(),
-    user_id: z.number().int().describe('The invited user.'),
-    username: z.string(),
-    status: z.enum(['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED']),
-    created_at: z.string(),
-  })
-  .meta({ id: 'GroupRequest' });
+/** A group invitation: a request to join the group. */
+export const GroupRequest = RequestParties.extend({ group_id: z.number().int(), group_name: z.string() }).meta({ id: 'GroupRequest' });
 
-export const ListGroupRequestsInput = z.object({ type: z.enum(['incoming', 'outgoing']).default('incoming') });
-export const UpdateGroupRequestInput = z.object({
-  id: Id,
-  status: z.enum(['ACCEPTED', 'REJECTED'], { error: 'status must be ACCEPTED or REJECTED' }),
-});
+/** PUT /v1/users/groups/requests/{id}: the answer and its group. */
+export const GroupRequestAnswer = z.object({ id: z.number().int(), status: RequestAnswer, group_id: z.number().int() }).meta({ id: 'GroupRequestAnswer' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { isRanking } from '../scoring';
-import { Id } from './common';
+import { Id, pageFields, UserRef } from './common';
 
 /** Spec 2 §5 and §8 messages, shared by the dialogs and the server. */
 export const STACK_MESSAGES = {
@@ -102,18 +102,18 @@ export const SandboxInput = z.object({ id: Id, sandbox: z.boolean({ error: 'sand
 export const CreateCommentInput = z.object({ id: Id, description: CommentText });
 export const UpdateCommentInput = z.object({ id: Id, cid: Id, description: CommentText });
 export const CommentIdInput = z.object({ id: Id, cid: Id });
+/** The answer of sandboxing a stack, a twisted stack or a comment. */
+export const SandboxResult = z.object({ id: z.number().int(), is_sandboxed: z.boolean() }).meta({ id: 'SandboxResult' });
 export const SandboxCommentInput = z.object({ id: Id, cid: Id, sandbox: z.boolean().default(true) });
 
 export const ListStacksInput = z.object({
-  offset: z.coerce.number().int().min(0).max(LIMITS.feedOffsetMax, `offset must be at most ${LIMITS.feedOffsetMax}`).default(0),
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeStacks),
+  ...pageFields({ limit: LIMITS.pageSizeStacks, offsetMax: LIMITS.feedOffsetMax }),
   filter_new: z.stringbool().default(false).describe('Only stacks I have not answered.'),
   filter_friends: z.stringbool().default(false).describe('Only friend stacks.'),
   filter_no_bots: z.stringbool().default(false).describe('Leave out bot stacks.'),
   order_by: z.enum(['updated_at', 'created_at']).default('updated_at'),
 });
 
-const UserRef = z.object({ id: z.number().int(), username: z.string(), avatar_id: z.number().int() });
 export const Audience = z
   .object({
     type: z.enum(['friend', 'group']),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { Id, ID_MAX } from './common';
+import { Id, ID_MAX, pageFields, RequestAnswer, RequestParties, UserRef } from './common';
 
 export const SocialPlatform = z.enum(['telegram', 'signal']);
 export type SocialPlatform = z.infer<typeof SocialPlatform>;
@@ -72,8 +72,7 @@ export type UserProfile = z.infer<typeof UserProfile>;
 
 export const ListUsersInput = z.object({
   q: z.string().trim().max(LIMITS.usernameMax).optional().describe('Only usernames containing this text (any letter case).'),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeMax),
+  ...pageFields({ limit: LIMITS.pageSizeMax }),
 });
 
 export const UserIdInput = z.object({ id: Id });
@@ -89,9 +88,12 @@ export const SharedActivity = z
 export type SharedActivity = z.infer<typeof SharedActivity>;
 
 export const SetAvatarInput = z.object({ avatar_id: AvatarId });
+export const SetAvatarResult = z.object({ avatar_id: z.number().int() }).meta({ id: 'SetAvatarResult' });
 export const SetBioInput = z.object({
   bio: z.string({ error: 'bio must be text' }).trim().max(LIMITS.bioMax, `Bio must be no more than ${LIMITS.bioMax} characters`),
 });
+
+export const SetBioResult = z.object({ bio: z.string() }).meta({ id: 'SetBioResult' });
 
 export const DeactivateInput = z.object({
   confirm: z.literal(true, { error: 'confirm must be true' }),
@@ -146,21 +148,10 @@ export const DeleteSocialInput = z.object({
   id: z.string().min(1).max(20).describe('The social\'s id, or its platform name ("telegram" or "signal").'),
 });
 
-export const FriendRequestStatus = z.enum(['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED']);
-
-export const FriendRequest = z
-  .object({
-    id: z.number().int(),
-    from_user_id: z.number().int(),
-    from_username: z.string(),
-    from_avatar_id: z.number().int(),
-    user_id: z.number().int().describe('The target of the request.'),
-    username: z.string().describe("The target's username."),
-    avatar_id: z.number().int(),
-    status: FriendRequestStatus,
-    created_at: z.string(),
-  })
-  .meta({ id: 'FriendRequest' });
+export const FriendRequest = RequestParties.extend({
+  from_avatar_id: z.number().int(),
+  avatar_id: z.number().int().describe("The asked user's avatar."),
+}).meta({ id: 'FriendRequest' });
 export type FriendRequest = z.infer<typeof FriendRequest>;
 
 export const SendFriendRequestInput = z.object({ user_id: Id });
@@ -171,16 +162,13 @@ export const SendFriendRequestResult = z
   })
   .meta({ id: 'SendFriendRequestResult' });
 
-export const ListRequestsInput = z.object({ type: z.enum(['incoming', 'outgoing']).default('incoming') });
-export const UpdateRequestInput = z.object({
-  id: Id,
-  status: z.enum(['ACCEPTED', 'REJECTED'], { error: 'status must be ACCEPTED or REJECTED' }),
-});
+/** PUT /v1/users/friends/requests/{id}: the answer and the friend status it leads to. */
+export const FriendRequestAnswer = z
+  .object({ id: z.number().int(), status: RequestAnswer, friend_status: FriendStatus })
+  .meta({ id: 'FriendRequestAnswer' });
 
 export const BlockInput = z.object({ user_id: Id });
-export const BlockedUser = z
-  .object({ id: z.number().int(), username: z.string(), avatar_id: z.number().int(), created_at: z.string() })
-  .meta({ id: 'BlockedUser' });
+export const BlockedUser = UserRef.extend({ created_at: z.string() }).meta({ id: 'BlockedUser' });
 
 export const NotificationType = z.enum(['FRIEND_REQUEST', 'GROUP_INVITE', 'NEW_USER', 'RELEASE_NOTES']);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -209,8 +197,7 @@ export type Notification = z.infer<typeof Notification>;
 
 export const ListNotificationsInput = z.object({
   unread_only: z.stringbool().default(false),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(50),
+  ...pageFields({ limit: 50 }),
 });
 
 export const UnreadCount = z

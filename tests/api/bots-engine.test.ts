@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueBots, runBot } from '../../server/bots/engine';
+import { dueBots, runBot } from '../../server/modules/bots/bots.engine';
 import { createBot } from '../factories/bots';
 import { as, groupCast } from '../factories/groups';
 import { createUser, type FactoryUser } from '../factories/users';

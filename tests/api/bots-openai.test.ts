@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runBot, type RunResult } from '../../server/bots/engine';
+import { runBot, type RunResult } from '../../server/modules/bots/bots.engine';
 import type { OpenAiConfig } from '../../server/config';
 import type { BotRun } from '../../shared/schemas/bots';
 import { createBot } from '../factories/bots';

@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_MESSAGES } from '../../shared/schemas/bots';
-import { runBot } from '../../server/bots/engine';
+import { runBot } from '../../server/modules/bots/bots.engine';
 import { createBot } from '../factories/bots';
 import { as, groupCast } from '../factories/groups';
 import { createUser, type FactoryUser } from '../factories/users';

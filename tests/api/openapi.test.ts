@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../shared/error-codes';
 import { buildOpenApiDocument } from '../../server/openapi';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -20,6 +21,15 @@ describe('OpenAPI document', () => {
     expect(res.status).toBe(200);
     expect(res.body.paths['/v1/auth/login'].post.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     expect(res.body.components.schemas.Error.required).toEqual(['detail', 'code']);
+  });
+
+  it('lists every error code of shared/error-codes.ts as the ErrorCode enum that error bodies refer to', () => {
+    const committed = JSON.parse(readFileSync('openapi.json', 'utf8'));
+    const schemas = committed.components.schemas;
+    expect(schemas.Error.properties.code).toEqual({ $ref: '#/components/schemas/ErrorCode' });
+    expect(schemas.ErrorCode.type).toBe('string');
+    expect(schemas.ErrorCode.enum).toEqual([...ERROR_CODES]);
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
   });
 
   it('serves the API reference page at /docs from local files', async () => {

@@ -141,7 +141,7 @@ describe('registration guesses are atomic', () => {
   it(`60 wrong codes in three batches: at most ${SECURITY.registerPerIp} are evaluated`, async () => {
     const ip = newIp();
     const inputs = Array.from({ length: 60 }, (_, i) => body(`WRONG-${i}`));
-    const answers = await Promise.all([0, 20, 40].map((from) => batch(ip, 'users.register', inputs.slice(from, from + 20))));
+    const answers = await Promise.all([0, 20, 40].map((from) => batch(ip, 'auth.register', inputs.slice(from, from + 20))));
     const statuses = answers.flatMap(statusesOf);
     expect(count(statuses, 400)).toBe(SECURITY.registerPerIp);
     expect(count(statuses, 429)).toBe(60 - SECURITY.registerPerIp);

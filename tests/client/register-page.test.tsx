@@ -90,7 +90,7 @@ describe('Register page', () => {
     await user.click(submit());
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
     const [url, init] = fetchMock.mock.calls[0];
-    expect(String(url)).toContain('/trpc/users.register');
+    expect(String(url)).toContain('/trpc/auth.register');
     expect(JSON.parse(String(init?.body))).toEqual({ 0: { username: 'alice', email: 'alice@example.com', password: 'password123', registration_code: 'ABCD-EFGH-JKLM' } });
     answer(trpcResult({ access_token: 'tok', token_type: 'bearer' }));
     expect(await screen.findByText('Registration Successful!')).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/limits';
 import { Positions, StackName } from '../../shared/schemas/stacks';
-import { TOPICS, type Topic } from '../../server/bots/catalogue';
-import { matchTopics, normaliseTag, pickStack, seededRandom } from '../../server/bots/pick-topic';
+import { TOPICS, type Topic } from '../../server/modules/bots/catalogue';
+import { matchTopics, normaliseTag, pickStack, seededRandom } from '../../server/modules/bots/pick-topic';
 
 /** Spec 2 §5 tag format: text with an optional trailing '(context)', no commas. */
 const TAG_FORMAT = /^[^,()]+(\([^,()]+\))?$/;

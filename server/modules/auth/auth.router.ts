@@ -1,9 +1,29 @@
-import { LoginInput, RecoveryInput, ResetPasswordInput, TokenResponse } from '../../../shared/schemas/auth';
+import { LoginInput, RecoveryInput, RegisterInput, ResetPasswordInput, TokenResponse, VerifyEmailInput } from '../../../shared/schemas/auth';
 import { MessageResponse } from '../../../shared/schemas/common';
 import { publicProcedure, router } from '../../trpc/init';
 import * as auth from './auth.service';
 
+/**
+ * Accounts: registration, e-mail verification, sign-in and password reset. Registration and
+ * verification keep their REST paths (and operation ids) under /v1/users and the `users` tag.
+ */
 export const authRouter = router({
+  /** Creates an account with a registration code and mails a verification link. */
+  register: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/v1/users/register', operationId: 'users-register', tags: ['users'], protect: false, summary: 'Register with a registration code', errorResponses: [400, 409, 429] },
+    })
+    .input(RegisterInput)
+    .output(TokenResponse)
+    .mutation(({ ctx, input }) => auth.register(ctx, input, ctx.ip)),
+
+  /** Confirms an e-mail address with the token from the verification link. */
+  verifyEmail: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/v1/users/verify-email', operationId: 'users-verifyEmail', tags: ['users'], protect: false, summary: 'Verify an e-mail address', errorResponses: [400] } })
+    .input(VerifyEmailInput)
+    .output(MessageResponse)
+    .mutation(({ ctx, input }) => auth.verifyEmail(ctx.db, input.token)),
+
   /** Signs in with a username or e-mail; throttled per account and per IP. */
   login: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/auth/login', tags: ['auth'], protect: false, summary: 'Log in', errorResponses: [400, 401, 403, 429] } })

@@ -9,8 +9,8 @@ import { passwordResetMail, verificationMail } from '../../mail/templates';
 import { consumeOrRefuse, releaseAttempt, reserveAttempt, resetLimit, type Limit } from '../../rate-limit/rate-limit.service';
 import type { AppDeps } from '../../trpc/context';
 import { assertCodeUsable, takeRegistrationCode } from '../codes/codes.service';
-import * as notifications from '../notifications/notifications.repo';
-import * as users from '../users/users.repo';
+import * as notifications from '../notifications/notifications.service';
+import * as users from '../users/users.service';
 import { consumeMailToken, expireUnusedTokens, findMailToken, insertMailToken, type MailTokenState } from './auth.repo';
 import { hashMailToken, newMailToken, signAccessToken } from './auth.tokens';
 
@@ -111,8 +111,8 @@ async function createAccount({ db, config }: AppDeps, input: RegisterInput) {
       const verifyToken = await issueMailToken(trx, user.id, 'verify_email', SECURITY.verifyEmailTtlMs);
       // NEW_USER goes to whoever made the code, or to the admins when nobody did (DESIGN §3).
       const news = { user_id: user.id, username: user.username };
-      if (code.created_by) await notifications.insertNotification(trx, code.created_by, 'NEW_USER', news);
-      else await notifications.insertForAdmins(trx, 'NEW_USER', news, user.id);
+      if (code.created_by) await notifications.notify(trx, code.created_by, 'NEW_USER', news);
+      else await notifications.notifyAdmins(trx, 'NEW_USER', news, user.id);
       return { user, verifyToken };
     });
   } catch (error) {
@@ -208,7 +208,7 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, ip
   const done = await db.transaction().execute(async (trx) => {
     const row = await consumeMailToken(trx, 'reset_password', hash);
     if (!row) return false;
-    await users.revokeTokensAndUpdate(trx, row.user_id, { password_hash: passwordHash });
+    await users.setPassword(trx, row.user_id, passwordHash);
     await expireUnusedTokens(trx, row.user_id, 'reset_password');
     return true;
   });

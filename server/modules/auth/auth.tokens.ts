@@ -2,7 +2,7 @@ import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:c
 import jwt from 'jsonwebtoken';
 import { SECURITY } from '../../../shared/limits';
 import type { Db } from '../../db/client';
-import { findAuthUser, type AuthUser } from '../users/users.repo';
+import { findAuthUser, type AuthUser } from '../users/users.service';
 
 export type { AuthUser };
 

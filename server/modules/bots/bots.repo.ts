@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
 import type { BotGenerator } from '../../../shared/schemas/bots';
-import type { BotKeywordStatus } from '../../db/schema';
+import { IN_USE_TAG_STATUS, NEW_TAG_STATUS, PURGED, RUNNABLE_TAG_STATUSES, statusesFor, TAG_TRANSITIONS, type TagStatus } from '../../../shared/tag-lifecycle';
 import type { Viewer } from '../../viewer';
 
 /**
@@ -23,7 +23,7 @@ function canSeeBot(viewer: Viewer, includeAdmin: boolean) {
 const keywordUsedInRotation = sql<boolean>`(k.last_used_at is not null and k.last_used_at > coalesce(b.rotation_started_at, '-infinity'::timestamptz))`;
 
 /** ACTIVE tags used in the current rotation are not available (spec 2 §4). */
-export const keywordAvailable = sql<boolean>`not (k.status = 'ACTIVE' and ${keywordUsedInRotation})`;
+export const keywordAvailable = sql<boolean>`not (k.status = ${sql.lit(IN_USE_TAG_STATUS)} and ${keywordUsedInRotation})`;
 
 export function listVisibleBots(db: Db, viewer: Viewer) {
   return db
@@ -98,18 +98,19 @@ export async function insertKeywords(db: Db, botId: number, names: string[]) {
   if (names.length === 0) return;
   await db
     .insertInto('bot_keywords')
-    .values(names.map((name) => ({ bot_id: botId, name, status: 'PENDING' as const })))
+    .values(names.map((name) => ({ bot_id: botId, name, status: NEW_TAG_STATUS })))
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
-export async function setKeywordStatus(db: Db, ids: number[], status: BotKeywordStatus) {
+export async function setKeywordStatus(db: Db, ids: number[], status: TagStatus) {
   if (ids.length === 0) return;
   await db.updateTable('bot_keywords').set({ status }).where('id', 'in', ids).execute();
 }
 
-export async function deleteDisabledKeywords(db: Db, botId: number) {
-  await db.deleteFrom('bot_keywords').where('bot_id', '=', botId).where('status', '=', 'DISABLED').execute();
+/** Purge: deletes the bot's tags in the statuses a purge deletes (DISABLED). */
+export async function deletePurgeableKeywords(db: Db, botId: number) {
+  await db.deleteFrom('bot_keywords').where('bot_id', '=', botId).where('status', 'in', statusesFor('purge')).execute();
 }
 
 /**
@@ -123,7 +124,7 @@ export function listRunnableKeywords(db: Db, botId: number) {
     .innerJoin('bots as b', 'b.id', 'k.bot_id')
     .select(['k.id', 'k.name', keywordUsedInRotation.as('used_in_rotation')])
     .where('k.bot_id', '=', botId)
-    .where('k.status', 'in', ['PENDING', 'ACTIVE'])
+    .where('k.status', 'in', RUNNABLE_TAG_STATUSES)
     .orderBy('k.id')
     .execute();
 }
@@ -161,7 +162,7 @@ export function findRun(db: Db, runId: number) {
   return db.selectFrom('bot_runs as r').select(runColumns).where('r.id', '=', runId).executeTakeFirstOrThrow();
 }
 
-// Runs (server/bots/engine.ts).
+// Runs (bots.engine.ts).
 
 /** Claims a bot's UTC day: the new run record's id, or undefined when that day already has one. */
 export async function claimRun(db: Db, botId: number, runOn: string, startedAt: Date): Promise<number | undefined> {
@@ -219,13 +220,23 @@ export async function audienceIsOpen(db: Db, bot: { group_id: number | null; fri
   return !!user?.is_active;
 }
 
-/** A run moves the tags along: PENDING ones become ACTIVE, DEACTIVATING ones DISABLED. */
+/** The run transitions of shared/tag-lifecycle.ts as one SQL case (PENDING -> ACTIVE, DEACTIVATING -> DISABLED). */
+const runTransitions = statusesFor('run').map((from) => [from, TAG_TRANSITIONS[from].run] as const);
+const statusAfterRunSql = sql<TagStatus>`case status ${sql.join(
+  runTransitions.map(([from, to]) => {
+    if (to === PURGED || to === undefined) throw new Error(`A run cannot purge a ${from} tag`);
+    return sql`when ${sql.lit(from)} then ${sql.lit(to)}`;
+  }),
+  sql` `,
+)} end`;
+
+/** A run moves the tags along the lifecycle: PENDING ones become ACTIVE, DEACTIVATING ones DISABLED. */
 export async function advanceKeywordStatuses(db: Db, botId: number) {
   await db
     .updateTable('bot_keywords')
-    .set({ status: sql`case status when 'PENDING' then 'ACTIVE' else 'DISABLED' end` })
+    .set({ status: statusAfterRunSql })
     .where('bot_id', '=', botId)
-    .where('status', 'in', ['PENDING', 'DEACTIVATING'])
+    .where('status', 'in', statusesFor('run'))
     .execute();
 }
 

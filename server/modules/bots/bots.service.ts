@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { forbidden, notFound } from '../../errors';
 import * as repo from './bots.repo';
+import { nextTagStatus, PURGED, type TagStatus } from '../../../shared/tag-lifecycle';
 import type { Viewer } from '../../viewer';
 
 
@@ -57,6 +58,11 @@ export function listBots(db: Db, viewer: Viewer) {
   return repo.listVisibleBots(db, viewer);
 }
 
+/** The bots of a group (the groups service checks membership first). */
+export function listGroupBots(db: Db, groupId: number) {
+  return repo.listGroupBots(db, groupId);
+}
+
 export async function getBot(db: Db, viewer: Viewer, id: number): Promise<Bot> {
   return toBot(await loadBot(db, viewer, id), viewer);
 }
@@ -82,6 +88,20 @@ export async function listRuns(db: Db, viewer: Viewer, id: number, page: { offse
   return (await repo.listRuns(db, id, page)).map(toRun);
 }
 
+/**
+ * Moves the given tags along the lifecycle by `event` (shared/tag-lifecycle.ts); tags the event
+ * leaves alone are skipped. One update per target status.
+ */
+async function applyTagEvent(trx: Db, keywords: readonly { id: number; status: TagStatus }[], event: 'add' | 'remove') {
+  const byTarget = new Map<TagStatus, number[]>();
+  for (const keyword of keywords) {
+    const next = nextTagStatus(keyword.status, event);
+    if (next === undefined || next === PURGED) continue;
+    byTarget.set(next, [...(byTarget.get(next) ?? []), keyword.id]);
+  }
+  for (const [status, ids] of byTarget) await repo.setKeywordStatus(trx, ids, status);
+}
+
 /** New names become PENDING; a DISABLED one becomes PENDING again; others are left as they are. */
 export async function addKeywords(db: Db, viewer: Viewer, id: number, names: string[]): Promise<Bot> {
   await loadEditableBot(db, viewer, id);
@@ -94,10 +114,10 @@ export async function addKeywords(db: Db, viewer: Viewer, id: number, names: str
       id,
       wanted.filter((name) => !existing.has(name.toLowerCase())),
     );
-    await repo.setKeywordStatus(
+    await applyTagEvent(
       trx,
-      wanted.map((name) => existing.get(name.toLowerCase())).filter((k) => k?.status === 'DISABLED').map((k) => k!.id),
-      'PENDING',
+      wanted.flatMap((name) => existing.get(name.toLowerCase()) ?? []),
+      'add',
     );
   });
   return getBot(db, viewer, id);
@@ -111,12 +131,12 @@ export async function removeKeywords(db: Db, viewer: Viewer, id: number, names: 
     await repo.lockBot(trx, id);
     const wanted = new Set(names.map((name) => name.toLowerCase()));
     const keywords = await repo.listKeywords(trx, id);
-    await repo.setKeywordStatus(
+    await applyTagEvent(
       trx,
-      keywords.filter((k) => wanted.has(k.name.toLowerCase()) && (k.status === 'PENDING' || k.status === 'ACTIVE')).map((k) => k.id),
-      'DEACTIVATING',
+      keywords.filter((k) => wanted.has(k.name.toLowerCase())),
+      'remove',
     );
-    if (purge) await repo.deleteDisabledKeywords(trx, id);
+    if (purge) await repo.deletePurgeableKeywords(trx, id);
   });
   return getBot(db, viewer, id);
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { countUsers } from '../users/users.repo';
+import { countUsers } from '../users/users.service';
 import { countCodes } from './codes.repo';
 import { createRegistrationCode } from './codes.service';
 

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { MessageResponse } from '../../../shared/schemas/common';
+import { AnswerRequestInput, ListRequestsInput, MessageResponse } from '../../../shared/schemas/common';
 import {
   BlockedUser,
   BlockInput,
   FriendRequest,
-  FriendStatus,
-  ListRequestsInput,
+  FriendRequestAnswer,
   SendFriendRequestInput,
   SendFriendRequestResult,
-  UpdateRequestInput,
   UserIdInput,
   UserSummary,
 } from '../../../shared/schemas/users';
@@ -34,8 +32,8 @@ export const friendsRouter = router({
   /** Accepts or rejects a request; only the person it was sent to may. */
   respond: authedProcedure
     .meta({ openapi: { method: 'PUT', path: '/v1/users/friends/requests/{id}', tags, summary: 'Accept or reject a friend request', errorResponses: [400, 401, 403, 404, 409] } })
-    .input(UpdateRequestInput)
-    .output(z.object({ id: z.number().int(), status: z.enum(['ACCEPTED', 'REJECTED']), friend_status: FriendStatus }))
+    .input(AnswerRequestInput)
+    .output(FriendRequestAnswer)
     .mutation(({ ctx, input }) => friends.respond(ctx.db, ctx.user.id, input.id, input.status)),
 
   list: authedProcedure

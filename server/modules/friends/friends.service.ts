@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import * as notifications from '../notifications/notifications.repo';
-import { isVisibleUser } from '../users/profiles.repo';
+import * as notifications from '../notifications/notifications.service';
+import { isVisibleUser } from '../users/users.service';
 import * as repo from './friends.repo';
 
 
@@ -25,11 +25,11 @@ export async function sendRequest(db: Db, viewer: { id: number; username: string
     if (pending) {
       await repo.setRequestStatus(trx, pending.id, 'ACCEPTED');
       await repo.insertFriendship(trx, viewer.id, targetId);
-      await notifications.markReadByRequest(trx, viewer.id, 'FRIEND_REQUEST', pending.id);
+      await notifications.markRequestRead(trx, viewer.id, 'FRIEND_REQUEST', pending.id);
       return { friend_status: 'friends' as const, request_id: pending.id };
     }
     const request = await repo.insertRequest(trx, viewer.id, targetId);
-    await notifications.insertNotification(trx, targetId, 'FRIEND_REQUEST', {
+    await notifications.notify(trx, targetId, 'FRIEND_REQUEST', {
       from_user_id: viewer.id,
       from_username: viewer.username,
       request_id: request.id,
@@ -56,7 +56,7 @@ export async function respond(db: Db, userId: number, requestId: number, status:
     if (current?.status !== 'PENDING') throw conflict('REQUEST_ANSWERED', 'This friend request has already been answered');
     await repo.setRequestStatus(trx, requestId, status);
     if (status === 'ACCEPTED') await repo.insertFriendship(trx, request.from_user_id, request.to_user_id);
-    await notifications.markReadByRequest(trx, userId, 'FRIEND_REQUEST', requestId);
+    await notifications.markRequestRead(trx, userId, 'FRIEND_REQUEST', requestId);
     return { id: requestId, status, friend_status: status === 'ACCEPTED' ? ('friends' as const) : ('not_friends' as const) };
   });
 }
@@ -96,4 +96,9 @@ export async function unblock(db: Db, userId: number, targetId: number) {
   const removed = await repo.deleteBlock(db, userId, targetId);
   if (removed === 0) throw notFound('This user is not blocked', 'NOT_BLOCKED');
   return { message: 'User unblocked' };
+}
+
+/** For other domains (stacks, group invitations): whether two users are friends. */
+export function areFriends(db: Db, a: number, b: number): Promise<boolean> {
+  return repo.areFriends(db, a, b);
 }

@@ -1,22 +1,23 @@
 import { z } from 'zod';
-import { MessageResponse } from '../../../shared/schemas/common';
+import { BotSummary } from '../../../shared/schemas/bots';
+import { AnswerRequestInput, ListRequestsInput, MessageResponse } from '../../../shared/schemas/common';
 import {
   AddGroupBlockInput,
   CreateGroupInput,
   CreateGroupResult,
   GroupBlock,
-  GroupBot,
   GroupDetail,
   GroupIdInput,
   GroupRequest,
+  GroupRequestAnswer,
   GroupsOverview,
   GroupSummary,
   GroupUserInput,
   InviteInput,
-  ListGroupRequestsInput,
+  InviteResult,
   ListGroupsInput,
   SetDescriptionInput,
-  UpdateGroupRequestInput,
+  SetDescriptionResult,
 } from '../../../shared/schemas/groups';
 import { authedProcedure, router } from '../../trpc/init';
 import * as groups from './groups.service';
@@ -47,7 +48,7 @@ export const groupsRouter = router({
   invite: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/invite/{userId}', tags, summary: 'Invite a friend (members; only the owner in restricted groups)', errorResponses: [400, 401, 403, 404, 409] } })
     .input(InviteInput)
-    .output(z.object({ message: z.string(), request_id: z.number().int() }))
+    .output(InviteResult)
     .mutation(({ ctx, input }) => groups.invite(ctx.db, ctx.user, input.id, input.userId)),
 
   join: authedProcedure
@@ -90,13 +91,13 @@ export const groupsRouter = router({
   setDescription: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/description', tags, summary: 'Edit the description (owner, 64 characters at most)', errorResponses: [400, 401, 403, 404] } })
     .input(SetDescriptionInput)
-    .output(z.object({ id: z.number().int(), description: z.string() }))
+    .output(SetDescriptionResult)
     .mutation(({ ctx, input }) => groups.setDescription(ctx.db, ctx.user.id, input.id, input.description)),
 
   bots: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/groups/{id}/bots', tags, summary: 'Bots of a group (members)', errorResponses: [401, 403, 404] } })
     .input(GroupIdInput)
-    .output(z.array(GroupBot))
+    .output(z.array(BotSummary))
     .query(({ ctx, input }) => groups.listGroupBots(ctx.db, ctx.user.id, input.id)),
 
   mine: authedProcedure
@@ -111,14 +112,14 @@ export const groupsRouter = router({
 
   listRequests: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/users/groups/requests', tags, summary: 'Open group invitations (incoming by default)', errorResponses: [400, 401] } })
-    .input(ListGroupRequestsInput)
+    .input(ListRequestsInput)
     .output(z.array(GroupRequest))
     .query(({ ctx, input }) => groups.listRequests(ctx.db, ctx.user.id, input.type)),
 
   /** Accepts (becoming a member) or rejects an invitation; only the invited user may. */
   respond: authedProcedure
     .meta({ openapi: { method: 'PUT', path: '/v1/users/groups/requests/{id}', tags, summary: 'Accept or reject a group invitation', errorResponses: [400, 401, 403, 404, 409] } })
-    .input(UpdateGroupRequestInput)
-    .output(z.object({ id: z.number().int(), status: z.enum(['ACCEPTED', 'REJECTED']), group_id: z.number().int() }))
+    .input(AnswerRequestInput)
+    .output(GroupRequestAnswer)
     .mutation(({ ctx, input }) => groups.respond(ctx.db, ctx.user.id, input.id, input.status)),
 });

@@ -3,10 +3,10 @@ import type { CreateGroupInput, GroupDetail, GroupSummary } from '../../../share
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { areFriends } from '../friends/friends.repo';
-import * as notifications from '../notifications/notifications.repo';
-import { listGroupBots as findGroupBots } from '../bots/bots.repo';
-import { isVisibleUser } from '../users/profiles.repo';
+import { areFriends } from '../friends/friends.service';
+import * as notifications from '../notifications/notifications.service';
+import { listGroupBots as findGroupBots } from '../bots/bots.service';
+import { isVisibleUser } from '../users/users.service';
 import * as repo from './groups.repo';
 
 const GROUP_NOT_FOUND = 'Group not found';
@@ -122,7 +122,7 @@ export async function invite(db: Db, viewer: { id: number; username: string }, g
     if (await repo.isGroupBlocked(trx, groupId, userId)) throw forbidden('This user was removed from the group and cannot be invited', 'GROUP_BLOCKED');
     if (await repo.findPendingInvite(trx, groupId, userId)) throw conflict('ALREADY_INVITED', 'This user has already been invited');
     const request = await repo.insertInvite(trx, groupId, viewer.id, userId);
-    await notifications.insertNotification(trx, userId, 'GROUP_INVITE', {
+    await notifications.notify(trx, userId, 'GROUP_INVITE', {
       from_user_id: viewer.id,
       from_username: viewer.username,
       group_id: groupId,
@@ -150,7 +150,7 @@ export async function join(db: Db, viewerId: number, groupId: number) {
     const pending = await repo.findPendingInvite(trx, groupId, viewerId);
     if (pending) {
       await repo.setInviteStatus(trx, pending.id, 'ACCEPTED');
-      await notifications.markReadByRequest(trx, viewerId, 'GROUP_INVITE', pending.id);
+      await notifications.markRequestRead(trx, viewerId, 'GROUP_INVITE', pending.id);
     }
   });
   return { message: 'Joined the group' };
@@ -240,7 +240,7 @@ export async function respond(db: Db, userId: number, requestId: number, status:
       await repo.insertMember(trx, request.group_id, userId, 'MEMBER');
     }
     await repo.setInviteStatus(trx, requestId, status);
-    await notifications.markReadByRequest(trx, userId, 'GROUP_INVITE', requestId);
+    await notifications.markRequestRead(trx, userId, 'GROUP_INVITE', requestId);
     return { id: requestId, status, group_id: request.group_id };
   });
 }

@@ -1,4 +1,4 @@
-import type { Notification, UnreadCount } from '../../../shared/schemas/users';
+import type { Notification, NotificationType, UnreadCount } from '../../../shared/schemas/users';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { notFound } from '../../errors';
@@ -27,4 +27,21 @@ export async function markRead(db: Db, userId: number, ids: number[]) {
 /** `npm run cli -- notes:broadcast "text"`: RELEASE_NOTES for every active user. */
 export function broadcastReleaseNotes(db: Db, message: string) {
   return repo.insertForEveryone(db, 'RELEASE_NOTES', { message });
+}
+
+// For other domains (friend requests, group invitations, registration): they notify through here.
+
+/** One notification for one user; `db` may be the caller's transaction. */
+export function notify(db: Db, userId: number, type: NotificationType, data: repo.NotificationData) {
+  return repo.insertNotification(db, userId, type, data);
+}
+
+/** One notification for each active admin but `exceptUserId` (NEW_USER when a code has no creator). */
+export function notifyAdmins(db: Db, type: NotificationType, data: repo.NotificationData, exceptUserId: number) {
+  return repo.insertForAdmins(db, type, data, exceptUserId);
+}
+
+/** Marks read a user's notifications about one request, once it was answered or withdrawn. */
+export function markRequestRead(db: Db, userId: number, type: NotificationType, requestId: number) {
+  return repo.markReadByRequest(db, userId, type, requestId);
 }

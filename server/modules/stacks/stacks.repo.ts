@@ -7,6 +7,12 @@ import { canSeeStack } from './visibility.sql';
 import { feedPage, type FeedPageOptions } from './feed-page.sql';
 import type { Viewer } from '../../viewer';
 
+/**
+ * The stack aliased `s` was created within the edit window (LIMITS.editWindowMinutes), by the
+ * database clock. A literal, so the statement text stays the same for prepared statements.
+ */
+const inEditWindow = sql<boolean>`s.created_at > now() - make_interval(mins => ${sql.lit(LIMITS.editWindowMinutes)})`;
+
 const NEVER = sql`'-infinity'::timestamptz`;
 
 type StackAudience = { type: 'friend' | 'group'; user: { id: number; username: string; avatar_id: number } | null; group: { id: number; name: string } | null };
@@ -122,7 +128,7 @@ export function findStackForViewer(db: Db, viewer: Viewer, id: number, kind: 'st
       's.bot_id',
       botJson.as('bot'),
       audienceJson.as('audience'),
-      sql<boolean>`s.created_at > now() - interval '1 hour'`.as('in_edit_window'),
+      inEditWindow.as('in_edit_window'),
       sql<{ id: number; twist_description: string; owner_id: number; owner_username: string } | null>`(
         select json_build_object('id', t.id, 'twist_description', t.twist_description, 'owner_id', t.owner_id, 'owner_username', tu.username)
         from stacks t join users tu on tu.id = t.owner_id where t.parent_id = s.id)`.as('twist'),
@@ -190,7 +196,7 @@ export function findStackRow(db: Db, viewer: Viewer, id: number, kind: 'stack' |
       's.group_id',
       's.bot_id',
       's.is_sandboxed',
-      sql<boolean>`s.created_at > now() - interval '1 hour'`.as('in_edit_window'),
+      inEditWindow.as('in_edit_window'),
       sql<number>`(select count(*)::int from stack_responses r where r.stack_id = s.id and r.user_id <> s.owner_id)`.as('other_responders'),
       sql<number>`(select count(*)::int from stack_responses r where r.stack_id = s.id)`.as('responders'),
       sql<boolean>`exists (select 1 from stack_responses r where r.stack_id = s.id and r.user_id = ${viewer.id})`.as('viewer_answered'),

@@ -13,6 +13,7 @@ import {
   RankingInput,
   SandboxCommentInput,
   SandboxInput,
+  SandboxResult,
   Stack,
   StackIdInput,
   StackListItem,
@@ -22,7 +23,6 @@ import { authedProcedure, router } from '../../trpc/init';
 import * as stacks from './stacks.service';
 
 const tags = ['stacks'];
-const SandboxResult = z.object({ id: z.number().int(), is_sandboxed: z.boolean() });
 
 export const stacksRouter = router({
   /** The feed: stacks and twisted stacks I may see, newest activity first. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
 import { consumeOrRefuse } from '../../rate-limit/rate-limit.service';
-import { areFriends } from '../friends/friends.repo';
+import { areFriends } from '../friends/friends.service';
 import * as repo from './stacks.repo';
 import type { Viewer } from '../../viewer';
 
@@ -87,6 +87,22 @@ export async function createStack(db: Db, viewer: Viewer, input: CreateStackInpu
   if (!group.is_member) throw forbidden('Only members can create stacks in this group', 'NOT_A_MEMBER');
   if (group.is_readonly && group.owner_id !== viewer.id) throw forbidden('Only the owner can create stacks in this read-only group', 'READ_ONLY_GROUP');
   return repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'group', friend_id: null, group_id: group.id });
+}
+
+/**
+ * A bot run's stack (bots.engine.ts), posted in the bot owner's name to the bot's audience: a user
+ * (friend mode) or a group. The engine has checked the audience; `trx` is the run's transaction.
+ */
+export function postBotStack(trx: Db, bot: { id: number; owner_id: number; friend_id: number | null; group_id: number | null }, stack: { name: string; positions: string[] }) {
+  return repo.insertStack(trx, {
+    name: stack.name,
+    positions: stack.positions,
+    owner_id: bot.owner_id,
+    mode: bot.group_id !== null ? 'group' : 'friend',
+    friend_id: bot.friend_id,
+    group_id: bot.group_id,
+    bot_id: bot.id,
+  });
 }
 
 /** GET /v2/stacks (and the twisted list): one statement for the page, whatever its length. */

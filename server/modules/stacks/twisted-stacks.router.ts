@@ -11,6 +11,7 @@ import {
   ListStacksInput,
   RankingInput,
   SandboxCommentInput,
+  SandboxResult,
   StackIdInput,
   StackListItem,
   TwistedStack,
@@ -88,6 +89,6 @@ export const twistedStacksRouter = router({
   sandboxComment: authedProcedure
     .meta({ openapi: { method: 'POST', path: `${base}/{id}/comments/{cid}/sandbox`, tags, summary: 'Sandbox a comment (author or admin)', errorResponses: [400, 401, 403, 404] } })
     .input(SandboxCommentInput)
-    .output(z.object({ id: z.number().int(), is_sandboxed: z.boolean() }))
+    .output(SandboxResult)
     .mutation(({ ctx, input }) => stacks.sandboxComment(ctx.db, ctx.viewer, input.id, 'twisted', input.cid, input.sandbox)),
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { RegisterInput, TokenResponse, VerifyEmailInput } from '../../../shared/schemas/auth';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CurrentUser,
@@ -7,7 +6,9 @@ import {
   DeleteSocialInput,
   ListUsersInput,
   SetAvatarInput,
+  SetAvatarResult,
   SetBioInput,
+  SetBioResult,
   SharedActivity,
   Social,
   UpsertSocialInput,
@@ -15,27 +16,12 @@ import {
   UserProfile,
   UserSummary,
 } from '../../../shared/schemas/users';
-import { authedProcedure, publicProcedure, router } from '../../trpc/init';
-import * as auth from '../auth/auth.service';
+import { authedProcedure, router } from '../../trpc/init';
 import * as usersService from './users.service';
 
 const tags = ['users'];
 
 export const usersRouter = router({
-  /** Creates an account with a registration code and mails a verification link. */
-  register: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/users/register', tags, protect: false, summary: 'Register with a registration code', errorResponses: [400, 409, 429] } })
-    .input(RegisterInput)
-    .output(TokenResponse)
-    .mutation(({ ctx, input }) => auth.register(ctx, input, ctx.ip)),
-
-  /** Confirms an e-mail address with the token from the verification link. */
-  verifyEmail: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/users/verify-email', tags, protect: false, summary: 'Verify an e-mail address', errorResponses: [400] } })
-    .input(VerifyEmailInput)
-    .output(MessageResponse)
-    .mutation(({ ctx, input }) => auth.verifyEmail(ctx.db, input.token)),
-
   /** The signed-in user. */
   me: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/users/me', tags, summary: 'The current user', errorResponses: [401] } })
@@ -73,13 +59,13 @@ export const usersRouter = router({
   setAvatar: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/users/me/avatar', tags, summary: 'Choose my avatar (1-9)', errorResponses: [400, 401] } })
     .input(SetAvatarInput)
-    .output(z.object({ avatar_id: z.number().int() }))
+    .output(SetAvatarResult)
     .mutation(({ ctx, input }) => usersService.setAvatar(ctx.db, ctx.user.id, input.avatar_id)),
 
   setBio: authedProcedure
     .meta({ openapi: { method: 'PUT', path: '/v1/users/me/bio', tags, summary: 'Set my bio (120 characters at most)', errorResponses: [400, 401] } })
     .input(SetBioInput)
-    .output(z.object({ bio: z.string() }))
+    .output(SetBioResult)
     .mutation(({ ctx, input }) => usersService.setBio(ctx.db, ctx.user.id, input.bio)),
 
   /** Adds or replaces my social of a platform; the answer carries its link. */

@@ -70,3 +70,54 @@ export async function deleteSocial(db: Db, userId: number, idOrPlatform: string)
   if (!deleted) throw notFound('Social not found', 'SOCIAL_NOT_FOUND');
   return { message: `Removed ${deleted.platform} social` };
 }
+
+// For other domains (auth, codes, friends, groups): the users domain's records, read and written
+// through here rather than through its repos.
+
+export type { AuthUser } from './users.repo';
+
+/** The token check's view of a user (role, active, token version); undefined when unknown. */
+export function findAuthUser(db: Db, id: number) {
+  return users.findAuthUser(db, id);
+}
+
+/** Whether the viewer may see the user: active, and not blocked either way. */
+export function isVisibleUser(db: Db, viewerId: number, userId: number): Promise<boolean> {
+  return profiles.isVisibleUser(db, viewerId, userId);
+}
+
+/** Users of any state; the first-run code is made only while there are none. */
+export function countUsers(db: Db): Promise<number> {
+  return users.countUsers(db);
+}
+
+/** Login accepts either name, in any letter case. */
+export function findLoginCandidate(db: Db, usernameOrEmail: string) {
+  return users.findLoginCandidate(db, usernameOrEmail);
+}
+
+export function findActiveByEmail(db: Db, email: string) {
+  return users.findActiveByEmail(db, email);
+}
+
+/** Which of the two are taken already (any letter case). */
+export function takenFields(db: Db, username: string, email: string) {
+  return users.takenFields(db, username, email);
+}
+
+export function insertUser(db: Db, values: Parameters<typeof users.insertUser>[1]) {
+  return users.insertUser(db, values);
+}
+
+export function recordLogin(db: Db, userId: number) {
+  return users.recordLogin(db, userId);
+}
+
+export function markEmailVerified(db: Db, userId: number) {
+  return users.markEmailVerified(db, userId);
+}
+
+/** A new password hash; every earlier token stops working. */
+export function setPassword(db: Db, userId: number, passwordHash: string) {
+  return users.revokeTokensAndUpdate(db, userId, { password_hash: passwordHash });
+}

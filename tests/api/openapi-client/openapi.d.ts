@@ -1,6 +1,40 @@
 // Generated from openapi.json by openapi-typescript (`npm run openapi`). Do not edit.
 
 export interface paths {
+    "/v1/users/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register with a registration code */
+        post: operations["users-register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify an e-mail address */
+        post: operations["users-verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/login": {
         parameters: {
             query?: never;
@@ -46,40 +80,6 @@ export interface paths {
         put?: never;
         /** Set a new password from a reset link */
         post: operations["auth-reset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/users/register": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Register with a registration code */
-        post: operations["users-register"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/users/verify-email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Verify an e-mail address */
-        post: operations["users-verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1096,6 +1096,12 @@ export interface components {
             group_stacks_shared: number;
             group_twisted_stacks_shared: number;
         };
+        SetAvatarResult: {
+            avatar_id: number;
+        };
+        SetBioResult: {
+            bio: string;
+        };
         SendFriendRequestResult: {
             /**
              * @description `pending` when a request was sent; `friends` when they had already asked you.
@@ -1108,15 +1114,24 @@ export interface components {
             id: number;
             from_user_id: number;
             from_username: string;
-            from_avatar_id: number;
-            /** @description The target of the request. */
+            /** @description The user asked: the target of a friend request, the invited user of a group invitation. */
             user_id: number;
-            /** @description The target's username. */
+            /** @description The asked user's username. */
             username: string;
-            avatar_id: number;
-            /** @enum {string} */
-            status: "PENDING" | "ACCEPTED" | "REJECTED" | "CANCELLED";
+            status: components["schemas"]["RequestStatus"];
             created_at: string;
+            from_avatar_id: number;
+            /** @description The asked user's avatar. */
+            avatar_id: number;
+        };
+        /** @enum {string} */
+        RequestStatus: "PENDING" | "ACCEPTED" | "REJECTED" | "CANCELLED";
+        FriendRequestAnswer: {
+            id: number;
+            /** @enum {string} */
+            status: "ACCEPTED" | "REJECTED";
+            /** @enum {string} */
+            friend_status: "friends" | "pending" | "incoming" | "not_friends";
         };
         BlockedUser: {
             id: number;
@@ -1188,9 +1203,9 @@ export interface components {
             is_member: boolean;
             current_user_id: number;
             members: components["schemas"]["GroupMember"][];
-            bots: components["schemas"]["GroupBot"][];
+            bots: components["schemas"]["BotSummary"][];
             /** @description The viewer's friends who are not members (invitation candidates). */
-            non_members: components["schemas"]["GroupCandidate"][];
+            non_members: components["schemas"]["UserRef"][];
             pending_invitation_user_ids: number[];
             /** @description Removed (blocked) users; the owner only. */
             blocks: components["schemas"]["GroupBlock"][];
@@ -1211,13 +1226,13 @@ export interface components {
                 avatar_id: number;
             };
         };
-        GroupBot: {
+        BotSummary: {
             id: number;
             name: string;
             bio: string;
             avatar_id: number;
         };
-        GroupCandidate: {
+        UserRef: {
             id: number;
             username: string;
             avatar_id: number;
@@ -1228,22 +1243,36 @@ export interface components {
             avatar_id: number;
             created_at: string;
         };
+        InviteResult: {
+            message: string;
+            request_id: number;
+        };
+        SetDescriptionResult: {
+            id: number;
+            description: string;
+        };
         GroupsOverview: {
             my_groups: components["schemas"]["GroupSummary"][];
             public_groups: components["schemas"]["GroupSummary"][];
         };
         GroupRequest: {
             id: number;
-            group_id: number;
-            group_name: string;
             from_user_id: number;
             from_username: string;
-            /** @description The invited user. */
+            /** @description The user asked: the target of a friend request, the invited user of a group invitation. */
             user_id: number;
+            /** @description The asked user's username. */
             username: string;
-            /** @enum {string} */
-            status: "PENDING" | "ACCEPTED" | "REJECTED" | "CANCELLED";
+            status: components["schemas"]["RequestStatus"];
             created_at: string;
+            group_id: number;
+            group_name: string;
+        };
+        GroupRequestAnswer: {
+            id: number;
+            /** @enum {string} */
+            status: "ACCEPTED" | "REJECTED";
+            group_id: number;
         };
         StackListItem: {
             /** @description The stack (for a twisted stack: the original). */
@@ -1279,11 +1308,7 @@ export interface components {
         Audience: {
             /** @enum {string} */
             type: "friend" | "group";
-            user: {
-                id: number;
-                username: string;
-                avatar_id: number;
-            } | null;
+            user: components["schemas"]["UserRef"] | null;
             group: {
                 id: number;
                 name: string;
@@ -1364,6 +1389,10 @@ export interface components {
             /** @description Sandboxed by an admin: only an admin may unsandbox it (its author may not). */
             sandboxed_by_admin: boolean;
         };
+        SandboxResult: {
+            id: number;
+            is_sandboxed: boolean;
+        };
         TwistedStack: {
             id: number;
             name: string | null;
@@ -1412,12 +1441,6 @@ export interface components {
                 users: components["schemas"]["Responder"][];
             };
         };
-        BotSummary: {
-            id: number;
-            name: string;
-            bio: string;
-            avatar_id: number;
-        };
         CreateBotResult: {
             id: number;
             name: string;
@@ -1435,11 +1458,7 @@ export interface components {
             };
             /** @description The audience user of a user bot; null for a group bot. */
             friend_id: number | null;
-            friend: {
-                id: number;
-                username: string;
-                avatar_id: number;
-            } | null;
+            friend: components["schemas"]["UserRef"] | null;
             group: {
                 id: number;
                 name: string;
@@ -1447,11 +1466,7 @@ export interface components {
             audience: {
                 /** @constant */
                 type: "user";
-                user: {
-                    id: number;
-                    username: string;
-                    avatar_id: number;
-                };
+                user: components["schemas"]["UserRef"];
             } | {
                 /** @constant */
                 type: "group";
@@ -1471,11 +1486,12 @@ export interface components {
         BotKeyword: {
             id: number;
             name: string;
-            /** @enum {string} */
-            status: "PENDING" | "ACTIVE" | "DEACTIVATING" | "DISABLED";
+            status: components["schemas"]["TagStatus"];
             /** @description False for ACTIVE tags already used in the current rotation: they are not chosen again until every ACTIVE tag has been used. */
             is_available: boolean;
         };
+        /** @enum {string} */
+        TagStatus: "PENDING" | "ACTIVE" | "DEACTIVATING" | "DISABLED";
         BotRun: {
             id: number;
             /** @description The UTC day of the run, YYYY-MM-DD. */
@@ -1496,14 +1512,18 @@ export interface components {
         Error: {
             /** @description A sentence for people: what went wrong and, for bad input, which field and rule. */
             detail: string;
-            /** @description A stable machine code, e.g. USERNAME_TAKEN or VALIDATION_FAILED. */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description For validation failures: every failed rule, per field. */
             errors?: {
                 field: string;
                 message: string;
             }[];
         };
+        /**
+         * @description A stable machine code, e.g. USERNAME_TAKEN or VALIDATION_FAILED.
+         * @enum {string}
+         */
+        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
     };
     responses: never;
     parameters: never;
@@ -1513,6 +1533,121 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "users-register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 3 to 30 letters, digits, underscores or hyphens; starts and ends with a letter or digit. */
+                    username: string & (unknown & unknown & unknown);
+                    email: string;
+                    /** @description 8 characters at least, 72 bytes at most (UTF-8). */
+                    password: string;
+                    registration_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users-verifyEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "auth-login": {
         parameters: {
             query?: never;
@@ -1679,121 +1814,6 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "users-register": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description 3 to 30 letters, digits, underscores or hyphens; starts and ends with a letter or digit. */
-                    username: string & (unknown & unknown & unknown);
-                    email: string;
-                    /** @description 8 characters at least, 72 bytes at most (UTF-8). */
-                    password: string;
-                    registration_code: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Token"];
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "users-verifyEmail": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Bad request */
-            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2104,9 +2124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        avatar_id: number;
-                    };
+                    "application/json": components["schemas"]["SetAvatarResult"];
                 };
             };
             /** @description Bad request */
@@ -2161,9 +2179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        bio: string;
-                    };
+                    "application/json": components["schemas"]["SetBioResult"];
                 };
             };
             /** @description Bad request */
@@ -2467,13 +2483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        /** @enum {string} */
-                        status: "ACCEPTED" | "REJECTED";
-                        /** @enum {string} */
-                        friend_status: "friends" | "pending" | "incoming" | "not_friends";
-                    };
+                    "application/json": components["schemas"]["FriendRequestAnswer"];
                 };
             };
             /** @description Bad request */
@@ -3223,10 +3233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        request_id: number;
-                    };
+                    "application/json": components["schemas"]["InviteResult"];
                 };
             };
             /** @description Bad request */
@@ -3637,10 +3644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        description: string;
-                    };
+                    "application/json": components["schemas"]["SetDescriptionResult"];
                 };
             };
             /** @description Bad request */
@@ -3709,7 +3713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GroupBot"][];
+                    "application/json": components["schemas"]["BotSummary"][];
                 };
             };
             /** @description Unauthorized */
@@ -3907,12 +3911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        /** @enum {string} */
-                        status: "ACCEPTED" | "REJECTED";
-                        group_id: number;
-                    };
+                    "application/json": components["schemas"]["GroupRequestAnswer"];
                 };
             };
             /** @description Bad request */
@@ -4475,10 +4474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        is_sandboxed: boolean;
-                    };
+                    "application/json": components["schemas"]["SandboxResult"];
                 };
             };
             /** @description Bad request */
@@ -4861,10 +4857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        is_sandboxed: boolean;
-                    };
+                    "application/json": components["schemas"]["SandboxResult"];
                 };
             };
             /** @description Bad request */
@@ -5627,10 +5620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        is_sandboxed: boolean;
-                    };
+                    "application/json": components["schemas"]["SandboxResult"];
                 };
             };
             /** @description Bad request */
@@ -5892,8 +5882,8 @@ export interface operations {
     "bots-responses": {
         parameters: {
             query?: {
-                limit?: number;
                 offset?: number;
+                limit?: number;
             };
             header?: never;
             path: {

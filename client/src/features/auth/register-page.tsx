@@ -21,7 +21,7 @@ const DEFAULTS: RegisterForm = {
 /** Spec 1 §2 Register: every §5 rule on submit; a field's error clears when it is edited. */
 export function RegisterPage() {
   const trpc = useTRPC();
-  const register = useMutation(trpc.users.register.mutationOptions());
+  const register = useMutation(trpc.auth.register.mutationOptions());
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<RegisterForm>({

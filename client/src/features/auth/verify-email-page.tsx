@@ -9,7 +9,7 @@ export function VerifyEmailPage() {
   const trpc = useTRPC();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const verify = useMutation(trpc.users.verifyEmail.mutationOptions());
+  const verify = useMutation(trpc.auth.verifyEmail.mutationOptions());
   const started = useRef(false);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
-import type { BotKeyword, TagStatus } from '../../../../shared/schemas/bots';
+import type { BotKeyword } from '../../../../shared/schemas/bots';
+import { NEW_TAG_STATUS, nextTagStatus, PURGED, tagAccepts, type TagStatus } from '../../../../shared/tag-lifecycle';
 
 /**
  * The unsaved changes of the tags editor, kept apart from the bot's tags so that a reload (after
@@ -30,7 +31,14 @@ export type AddOutcome = 'added' | 'restored' | 'duplicate';
 
 const keyOf = (name: string) => name.toLowerCase();
 /** The server deactivates only these (DEACTIVATING and DISABLED tags are already on their way out). */
-const isRemovable = (status: TagStatus) => status === 'PENDING' || status === 'ACTIVE';
+const isRemovable = (status: TagStatus) => tagAccepts(status, 'remove');
+/** The server brings back only these (DISABLED): adding any other existing tag changes nothing. */
+const isReaddable = (status: TagStatus) => tagAccepts(status, 'add');
+/** The status an unsaved add or remove leads to, as the lifecycle table says. */
+const statusAfter = (status: TagStatus, event: 'add' | 'remove'): TagStatus => {
+  const next = nextTagStatus(status, event);
+  return next === undefined || next === PURGED ? status : next;
+};
 
 /**
  * Spec 2 §4 "Tags in the editor": a new tag is PENDING, a re-added DISABLED one PENDING, a removed
@@ -43,12 +51,12 @@ export function editorTags(keywords: readonly BotKeyword[], draft: TagDraft): Ed
   const tags: EditorTag[] = keywords.map((keyword) => {
     const key = keyOf(keyword.name);
     const base = { key: `tag:${keyword.id}`, name: keyword.name, is_available: keyword.is_available };
-    if (keyword.status === 'DISABLED' && added.has(key)) return { ...base, status: 'PENDING', change: 'readded', action: 'remove' };
-    if (isRemovable(keyword.status) && removed.has(key)) return { ...base, status: 'DEACTIVATING', change: 'removed', action: 'restore' };
+    if (isReaddable(keyword.status) && added.has(key)) return { ...base, status: statusAfter(keyword.status, 'add'), change: 'readded', action: 'remove' };
+    if (isRemovable(keyword.status) && removed.has(key)) return { ...base, status: statusAfter(keyword.status, 'remove'), change: 'removed', action: 'restore' };
     return { ...base, status: keyword.status, change: 'none', action: isRemovable(keyword.status) ? 'remove' : null };
   });
   for (const name of draft.added) {
-    if (!existing.has(keyOf(name))) tags.push({ key: `new:${keyOf(name)}`, name, status: 'PENDING', is_available: true, change: 'new', action: 'remove' });
+    if (!existing.has(keyOf(name))) tags.push({ key: `new:${keyOf(name)}`, name, status: NEW_TAG_STATUS, is_available: true, change: 'new', action: 'remove' });
   }
   return tags;
 }
@@ -62,7 +70,7 @@ export function addTag(keywords: readonly BotKeyword[], draft: TagDraft, name: s
   const existing = keywords.find((keyword) => keyOf(keyword.name) === key);
   if (existing) {
     if (draft.removed.includes(key) && isRemovable(existing.status)) return { draft: { ...draft, removed: draft.removed.filter((k) => k !== key) }, outcome: 'restored' };
-    if (existing.status === 'DISABLED' && !draft.added.some((n) => keyOf(n) === key)) return { draft: { ...draft, added: [...draft.added, existing.name] }, outcome: 'added' };
+    if (isReaddable(existing.status) && !draft.added.some((n) => keyOf(n) === key)) return { draft: { ...draft, added: [...draft.added, existing.name] }, outcome: 'added' };
     return { draft, outcome: 'duplicate' };
   }
   if (draft.added.some((n) => keyOf(n) === key)) return { draft, outcome: 'duplicate' };

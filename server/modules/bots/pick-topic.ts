@@ -3,7 +3,7 @@
  * the topics, a tag's '(context)' narrows them, and a seed (bot id + date) makes the choice
  * reproducible. Pure functions: no I/O, no clock, no Math.random.
  */
-import { LIMITS } from '../../shared/limits';
+import { LIMITS } from '../../../shared/limits';
 import { TOPICS, type Topic } from './catalogue';
 
 export interface NormalisedTag {

@@ -5,10 +5,10 @@
  * records as a failed run.
  */
 import { z } from 'zod';
-import { LIMITS } from '../../shared/limits';
-import { Positions, STACK_MESSAGES } from '../../shared/schemas/stacks';
-import type { OpenAiConfig } from '../config';
-import type { Generate } from './engine';
+import { LIMITS } from '../../../shared/limits';
+import { Positions, STACK_MESSAGES } from '../../../shared/schemas/stacks';
+import type { OpenAiConfig } from '../../config';
+import type { Generate } from './bots.engine';
 import { normaliseTag } from './pick-topic';
 
 export interface ChatPrompt {

@@ -4,14 +4,14 @@
  * tags from the current rotation, generates a stack and posts it to the bot's audience, and
  * records the outcome. The scheduler (pg-boss) calls runBot for dueBots; the CLI calls it directly.
  */
-import type { OpenAiConfig } from '../config';
-import type { Db } from '../db/client';
-import * as repo from '../modules/bots/bots.repo';
-import { toRun } from '../modules/bots/bots.service';
-import { insertStack } from '../modules/stacks/stacks.repo';
+import type { OpenAiConfig } from '../../config';
+import type { Db } from '../../db/client';
+import * as repo from './bots.repo';
+import { toRun } from './bots.service';
+import { postBotStack } from '../stacks/stacks.service';
 import { buildPrompt, createOpenAiGenerator } from './openai-generator';
 import { pickStack, seededRandom, shuffleWith } from './pick-topic';
-import type { BotRun } from '../../shared/schemas/bots';
+import type { BotRun } from '../../../shared/schemas/bots';
 
 /** At most this many tags steer one run. */
 export const TAGS_PER_RUN = 3;
@@ -123,15 +123,7 @@ export async function runBot(db: Db, botId: number, now: Date = new Date(), opti
         available = active;
       }
       const usedIds = chosen.map((k) => k.id).filter((id) => active.some((k) => k.id === id));
-      const stack = await insertStack(trx, {
-        name: picked.name,
-        positions: picked.positions,
-        owner_id: locked.owner_id,
-        mode: locked.group_id !== null ? 'group' : 'friend',
-        friend_id: locked.friend_id,
-        group_id: locked.group_id,
-        bot_id: botId,
-      });
+      const stack = await postBotStack(trx, locked, { name: picked.name, positions: picked.positions });
       await repo.markKeywordsUsed(trx, usedIds, now);
       // When this run used the last available tags, the next run starts a new rotation: all available again.
       if (usedIds.length > 0 && available.every((k) => usedIds.includes(k.id))) {
