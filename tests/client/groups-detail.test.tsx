@@ -111,7 +111,7 @@ describe('Group detail: the owner', () => {
     let detail = chessClub('owner');
     const { user, server } = renderDetail(() => detail, {
       'groups.block': () => {
-        detail = { ...detail, member_count: 1, members: detail.members.slice(0, 1) };
+        detail = { ...detail, member_count: 1, members: detail.members.slice(0, 1), can_retire: true };
         return { message: 'Member removed' };
       },
     });
