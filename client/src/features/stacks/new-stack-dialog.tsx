@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Avatar } from '../../components/avatar';
-import { Modal } from '../../components/modal';
+import { Modal, ModalActions } from '../../components/modal';
 import { clearStackPrefill, peekStackPrefill } from '../../lib/stack-prefill';
 import { useTRPC } from '../../lib/trpc';
 import { checkDraft, draftPayload, sixPositions, type StackDraft } from './stack-draft';
@@ -86,16 +86,7 @@ function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetI
       wide
       title={title}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </button>
-          <button type="submit" form="new-stack-form" className="btn btn-primary" disabled={!canSubmit}>
-            {create.isPending ? 'Creating...' : 'Create Stack'}
-          </button>
-        </>
-      }
+      actions={<ModalActions onCancel={onClose} busy={create.isPending} form="new-stack-form" disabled={!canSubmit} label={create.isPending ? 'Creating...' : 'Create Stack'} />}
     >
       <form id="new-stack-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         {failed && (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Stack } from '../../../../shared/schemas/stacks';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Modal } from '../../components/modal';
+import { Modal, ModalActions } from '../../components/modal';
 import { saveStackPrefill } from '../../lib/stack-prefill';
 import { errorDetail, httpStatusOf, useTRPC } from '../../lib/trpc';
 import { otherPerson, useStackActionRunner, type Detail } from './detail-parts';
@@ -253,16 +253,7 @@ function EditStackForm({ stack, busy, error, onClose, onSubmit }: EditStackDialo
       wide
       title={stack.audience.type === 'group' ? 'Edit Group Stack' : 'Edit Friend Stack'}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={!canSave} onClick={() => canSave && onSubmit(draftPayload(draft))}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      actions={<ModalActions onCancel={onClose} busy={busy} disabled={!canSave} onSubmit={() => canSave && onSubmit(draftPayload(draft))} label={busy ? 'Saving...' : 'Save'} />}
     >
       <div className="space-y-4">
         {error && (
@@ -320,16 +311,7 @@ function HideForUsersDialog({ stack, groupId, hide, onClose, onDone }: HideForUs
       open
       title="Hide Stack for Users"
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={hide.isPending}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={chosen.length === 0 || hide.isPending} onClick={() => void submit()}>
-            Hide for Selected
-          </button>
-        </>
-      }
+      actions={<ModalActions onCancel={onClose} busy={hide.isPending} disabled={chosen.length === 0 || hide.isPending} onSubmit={() => void submit()} label="Hide for Selected" />}
     >
       <div className="space-y-3">
         <p className="text-sm text-base-content/70">Choose group members who have not answered this stack.</p>
