@@ -136,6 +136,13 @@ describe('Group detail: the owner', () => {
     expect(server.callsTo('groups.block')).toHaveLength(0);
   });
 
+  it("enables Retire Group by the server's can_retire, not by counting members", async () => {
+    renderDetail(chessClub('owner', { member_count: 1, can_retire: false }));
+    await loaded();
+    expect(button('Retire Group')).toBeDisabled();
+    expect(screen.getByText('You can retire this group once you are its only member.')).toBeInTheDocument();
+  });
+
   it('retires a group when the owner is the only member, then goes back', async () => {
     const { user, server, onBack } = renderDetail(chessClub('owner', { member_count: 1 }), { 'groups.retire': () => ({ message: 'Group retired' }) });
     await loaded();

@@ -227,6 +227,16 @@ describe('Stack detail: comments (spec 2 §5, §8)', () => {
     await waitFor(() => expect(server.callsTo('stacks.deleteComment')[0]?.input).toEqual({ id: 42, cid: 1 }));
   });
 
+  it("shows only the controls the comment's me flags allow", async () => {
+    const none = { can_edit: false, can_delete: false, can_sandbox: false, can_unsandbox: false };
+    renderDetail(answeredGroupStack({ comments: [comment(1, ALICE, 'Mine, locked', { me: none }), comment(2, BOB, 'Theirs', { me: { ...none, can_sandbox: true } })] }));
+    await loaded();
+    const [mine, theirs] = within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem');
+    expect(within(mine).queryAllByRole('button').map((b) => b.textContent)).toEqual(['alice']);
+    expect(within(theirs).getByRole('button', { name: 'Sandbox comment' })).toBeInTheDocument();
+    expect(within(theirs).queryByRole('button', { name: 'Edit comment' })).not.toBeInTheDocument();
+  });
+
   it("does not offer its author to lift an admin's sandbox", async () => {
     renderDetail(answeredGroupStack({ comments: [comment(1, ALICE, 'Mine', { is_sandboxed: true, sandboxed_by_admin: true }), comment(2, ALICE, 'Also mine', { is_sandboxed: true })] }));
     await loaded();
@@ -446,6 +456,14 @@ describe('Stack detail: Hide Stack for Users (spec 2 §6)', () => {
     await user.click(hide);
     await waitFor(() => expect(server.callsTo('stacks.hide')[0]?.input).toEqual({ id: 42, user_ids: [5] }));
     expect(server.callsTo('groups.get')[0].input).toEqual({ id: 7 });
+  });
+
+  it('offers Hide Stack for Users by the flag and lists exactly the members the server names', async () => {
+    const { user } = renderDetail(answeredGroupStack({ me: { can_hide_for_users: true, hideable_user_ids: [5] } }), { 'groups.get': members });
+    await loaded();
+    await user.click(actions().getByRole('button', { name: 'Hide Stack for Users' }));
+    const options = await within(screen.getByRole('dialog', { name: 'Hide Stack for Users' })).findAllByRole('checkbox');
+    expect(options.map((box) => box.closest('label')?.textContent)).toEqual(['erin']);
   });
 
   it("shows 'Failed to hide stack for users'", async () => {
