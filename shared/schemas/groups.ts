@@ -42,6 +42,7 @@ export const GroupSummary = z
     is_restricted: z.boolean(),
     is_readonly: z.boolean(),
     is_member: z.boolean(),
+    can_create_stack: z.boolean().describe('The viewer may add a stack to this group: a member, and in a read-only group its owner.'),
   })
   .meta({ id: 'GroupSummary' });
 export type GroupSummary = z.infer<typeof GroupSummary>;
@@ -74,7 +75,7 @@ export const GroupDetail = GroupSummary.extend({
   is_owner: z.boolean(),
   is_invited: z.boolean().describe('The viewer has an open invitation to this group.'),
   can_invite: z.boolean(),
-  can_create_stack: z.boolean(),
+  can_retire: z.boolean().describe('The viewer may retire the group: its owner, while the only member.'),
 }).meta({ id: 'GroupDetail' });
 export type GroupDetail = z.infer<typeof GroupDetail>;
 

@@ -172,6 +172,14 @@ export const Comment = z
     updated_at: z.string(),
     is_sandboxed: z.boolean(),
     sandboxed_by_admin: z.boolean().describe('Sandboxed by an admin: only an admin may unsandbox it (its author may not).'),
+    me: z
+      .object({
+        can_edit: z.boolean().describe('Its author.'),
+        can_delete: z.boolean().describe('Its author.'),
+        can_sandbox: z.boolean().describe('Its author or an admin.'),
+        can_unsandbox: z.boolean().describe('An admin, or its author unless an admin sandboxed it.'),
+      })
+      .describe('What the viewer may do with this comment; each flag is true exactly when the call would be allowed.'),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof Comment>;
@@ -189,7 +197,7 @@ export const Stack = z
     group_id: z.number().int().nullable(),
     audience: Audience,
     bot: StackBot,
-    users: z.array(Responder).describe('Responders, the viewer first; blocked users left out.'),
+    users: z.array(Responder).describe('Responders, the viewer first, in the order to show them; blocked users left out. Each score is relative to the viewer.'),
     blocked_user_ids: z.array(z.number().int()),
     consensus: z.array(z.string()).nullable().describe('Group stacks: the positions in consensus order.'),
     comments: z
@@ -206,11 +214,16 @@ export const Stack = z
       is_answered: z.boolean(),
       can_answer: z.boolean().describe("Not answered yet and in the stack's audience. False for an admin who sees the stack only to moderate it (not a member of its group, say)."),
       can_comment: z.boolean().describe("In the stack's audience. False for an admin who sees the stack only to moderate it."),
+      sees_responses: z
+        .boolean()
+        .describe('Show the responses and comments rather than the ranking board: the viewer answered, or may not answer (an admin who sees the stack only to moderate it).'),
       can_edit: z.boolean(),
       can_twist: z.boolean(),
       can_sandbox: z.boolean(),
       can_unsandbox: z.boolean(),
       can_delete: z.boolean(),
+      can_hide_for_users: z.boolean().describe('Admins, on a group stack (not a twisted stack): may hide it for chosen members.'),
+      hideable_user_ids: z.array(z.number().int()).describe('With can_hide_for_users: the members it may be hidden for (those who have not answered it, not the viewer); else empty.'),
     }),
   })
   .meta({ id: 'Stack' });

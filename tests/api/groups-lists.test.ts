@@ -63,8 +63,18 @@ describe('group lists', () => {
       is_restricted: true,
       is_readonly: false,
       is_member: true,
+      can_create_stack: true,
     });
-    expect(mine.find((g: Summary) => g.id === joinedPrivate.id)).toMatchObject({ owner: other.username, owner_id: other.id, member_count: 2, is_public: false, is_readonly: true, is_member: true });
+    // A read-only group I am a plain member of takes no stacks from me.
+    expect(mine.find((g: Summary) => g.id === joinedPrivate.id)).toMatchObject({
+      owner: other.username,
+      owner_id: other.id,
+      member_count: 2,
+      is_public: false,
+      is_readonly: true,
+      is_member: true,
+      can_create_stack: false,
+    });
     // Sorted by name, case-insensitively.
     const names = mine.map((g: Summary) => g.name.toLowerCase());
     expect(names).toEqual([...names].sort());
@@ -85,6 +95,7 @@ describe('group lists', () => {
       board_count: 0,
       is_public: true,
       is_member: false,
+      can_create_stack: false,
     });
     for (const g of overview.public_groups) expect(g).toMatchObject({ is_public: true, is_member: false });
 

@@ -210,6 +210,7 @@ describe('GET /v1/groups/{id}', () => {
         is_invited: false,
         can_invite: false,
         can_create_stack: false,
+        can_retire: false,
       });
     }
   });

@@ -36,8 +36,8 @@ describe('POST /v1/stacks/{id}/comments', () => {
     await comment(t, me, id, 'second');
     const { comments } = await getStack(t, me, id);
     expect(comments).toEqual([
-      { id: res.body.id, user_id: friend.id, username: friend.username, avatar_id: 3, description: 'first!', created_at: expect.any(String), updated_at: expect.any(String), is_sandboxed: false, sandboxed_by_admin: false },
-      expect.objectContaining({ user_id: me.id, description: 'second' }),
+      { id: res.body.id, user_id: friend.id, username: friend.username, avatar_id: 3, description: 'first!', created_at: expect.any(String), updated_at: expect.any(String), is_sandboxed: false, sandboxed_by_admin: false, me: { can_edit: false, can_delete: false, can_sandbox: false, can_unsandbox: false } },
+      expect.objectContaining({ user_id: me.id, description: 'second', me: { can_edit: true, can_delete: true, can_sandbox: true, can_unsandbox: true } }),
     ]);
   });
 

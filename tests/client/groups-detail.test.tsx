@@ -111,7 +111,7 @@ describe('Group detail: the owner', () => {
     let detail = chessClub('owner');
     const { user, server } = renderDetail(() => detail, {
       'groups.block': () => {
-        detail = { ...detail, member_count: 1, members: detail.members.slice(0, 1) };
+        detail = { ...detail, member_count: 1, members: detail.members.slice(0, 1), can_retire: true };
         return { message: 'Member removed' };
       },
     });
@@ -134,6 +134,13 @@ describe('Group detail: the owner', () => {
     await user.click(within(confirmDialog()).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.callsTo('groups.block')).toHaveLength(0);
+  });
+
+  it("enables Retire Group by the server's can_retire, not by counting members", async () => {
+    renderDetail(chessClub('owner', { member_count: 1, can_retire: false }));
+    await loaded();
+    expect(button('Retire Group')).toBeDisabled();
+    expect(screen.getByText('You can retire this group once you are its only member.')).toBeInTheDocument();
   });
 
   it('retires a group when the owner is the only member, then goes back', async () => {

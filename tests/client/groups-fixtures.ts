@@ -5,9 +5,10 @@ export const notFound = () => new TrpcFailure(404, 'Group not found', 'GROUP_NOT
 
 let nextId = 100;
 
+/** A group as listed for alice (id 1); `can_create_stack` as the server decides it unless given. */
 export function groupSummary(overrides: Partial<GroupSummary> = {}): GroupSummary {
   const id = overrides.id ?? nextId++;
-  return {
+  const group = {
     id,
     name: `Group ${id}`,
     description: '',
@@ -21,6 +22,7 @@ export function groupSummary(overrides: Partial<GroupSummary> = {}): GroupSummar
     is_member: true,
     ...overrides,
   };
+  return { ...group, can_create_stack: overrides.can_create_stack ?? (group.is_member && (!group.is_readonly || group.owner_id === ALICE.id)) };
 }
 
 export const ALICE = { id: 1, username: 'alice', avatar_id: 1 };
@@ -50,6 +52,8 @@ export function chessClub(viewer: 'owner' | 'member' | 'outsider', overrides: Pa
     is_invited: false,
     can_invite: isMember,
     can_create_stack: isMember,
+    // The owner may retire while the only member.
+    can_retire: viewer === 'owner' && overrides.member_count === 1,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { StackDetail } from '../../client/src/features/stacks/stack-detail';
 import { ME } from './fixtures';
 import { chessClub } from './groups-fixtures';
 import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
-import { ADMIN, ALICE, answeredGroupStack, BOB, CAROL, comment, commentPage, commentRange, POSITIONS, stack } from './stacks-fixtures';
+import { ADMIN, ALICE, answeredGroupStack, BOB, CAROL, comment, commentPage, commentRange, moderated, POSITIONS, stack } from './stacks-fixtures';
 
 beforeAll(polyfillDialog);
 
@@ -154,9 +154,10 @@ describe('Stack detail: responses (spec 2 §2.3)', () => {
     expect(headings).toEqual(['Responses', 'Comments', 'Stack Actions']);
   });
 
-  it('puts my card first and shows no consensus on a friend stack', async () => {
+  it('shows the cards in the order the server sent them (mine first) and no consensus on a friend stack', async () => {
+    // The server leaves blocked users out and puts the viewer first (tests/api/stacks-detail.test.ts); the client only shows them.
     const data = answeredGroupStack({ group_id: null, audience: { type: 'friend', user: ALICE, group: null }, consensus: null });
-    renderDetail({ ...data, users: [data.users[1], data.users[0]] });
+    renderDetail({ ...data, users: [data.users[0], data.users[1]] });
     await loaded();
     const cards = within(screen.getByRole('heading', { name: 'Responses' }).parentElement!).getAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(["alice's response", "bob's response"]);
@@ -226,6 +227,16 @@ describe('Stack detail: comments (spec 2 §5, §8)', () => {
     await waitFor(() => expect(server.callsTo('stacks.deleteComment')[0]?.input).toEqual({ id: 42, cid: 1 }));
   });
 
+  it("shows only the controls the comment's me flags allow", async () => {
+    const none = { can_edit: false, can_delete: false, can_sandbox: false, can_unsandbox: false };
+    renderDetail(answeredGroupStack({ comments: [comment(1, ALICE, 'Mine, locked', { me: none }), comment(2, BOB, 'Theirs', { me: { ...none, can_sandbox: true } })] }));
+    await loaded();
+    const [mine, theirs] = within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem');
+    expect(within(mine).queryAllByRole('button').map((b) => b.textContent)).toEqual(['alice']);
+    expect(within(theirs).getByRole('button', { name: 'Sandbox comment' })).toBeInTheDocument();
+    expect(within(theirs).queryByRole('button', { name: 'Edit comment' })).not.toBeInTheDocument();
+  });
+
   it("does not offer its author to lift an admin's sandbox", async () => {
     renderDetail(answeredGroupStack({ comments: [comment(1, ALICE, 'Mine', { is_sandboxed: true, sandboxed_by_admin: true }), comment(2, ALICE, 'Also mine', { is_sandboxed: true })] }));
     await loaded();
@@ -259,7 +270,7 @@ describe('Stack detail: comments (spec 2 §5, §8)', () => {
   });
 
   it('lets an admin sandbox and unsandbox anyone’s comment, but not edit it', async () => {
-    const data = answeredGroupStack({ comments: [comment(2, BOB, 'Theirs'), comment(3, CAROL, 'Hidden', { is_sandboxed: true })] });
+    const data = answeredGroupStack({ comments: [moderated(comment(2, BOB, 'Theirs')), moderated(comment(3, CAROL, 'Hidden', { is_sandboxed: true }))] });
     const { user, server } = renderDetail(data, { 'users.me': ADMIN, 'stacks.sandboxComment': { id: 3, is_sandboxed: false } });
     await loaded();
     const [theirs, hidden] = within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem');
@@ -279,7 +290,7 @@ describe('Stack detail: actions shown per me.can_* (spec 2 §6)', () => {
   });
 
   it('every flag shows its action; admins get Hide Stack for Users on group stacks', async () => {
-    renderDetail(answeredGroupStack({ me: { can_twist: true, can_edit: true, can_sandbox: true, can_delete: true } }), { 'users.me': ADMIN });
+    renderDetail(answeredGroupStack({ me: { can_twist: true, can_edit: true, can_sandbox: true, can_delete: true, can_hide_for_users: true, hideable_user_ids: [4, 5] } }), { 'users.me': ADMIN });
     await loaded();
     await waitFor(() => expect(actionNames()).toEqual(['Hide', 'Copy Stack', 'Twist Stack', 'Edit', 'Sandbox', 'Hide Stack for Users', 'Delete Stack']));
   });
@@ -428,8 +439,11 @@ describe('Stack detail: Hide Stack for Users (spec 2 §6)', () => {
     ],
   });
 
+  /** As an admin sees it: the server names dave and erin (members who have not answered, not alice). */
+  const hideable = () => answeredGroupStack({ me: { can_hide_for_users: true, hideable_user_ids: [4, 5] } });
+
   it('lists members who have not answered, not me, and needs one chosen', async () => {
-    const { user, server } = renderDetail(answeredGroupStack(), { 'users.me': ADMIN, 'groups.get': members, 'stacks.hide': { message: 'ok' } });
+    const { user, server } = renderDetail(hideable(), { 'users.me': ADMIN, 'groups.get': members, 'stacks.hide': { message: 'ok' } });
     await loaded();
     await user.click(await actions().findByRole('button', { name: 'Hide Stack for Users' }));
     const dialog = screen.getByRole('dialog', { name: 'Hide Stack for Users' });
@@ -444,9 +458,17 @@ describe('Stack detail: Hide Stack for Users (spec 2 §6)', () => {
     expect(server.callsTo('groups.get')[0].input).toEqual({ id: 7 });
   });
 
+  it('offers Hide Stack for Users by the flag and lists exactly the members the server names', async () => {
+    const { user } = renderDetail(answeredGroupStack({ me: { can_hide_for_users: true, hideable_user_ids: [5] } }), { 'groups.get': members });
+    await loaded();
+    await user.click(actions().getByRole('button', { name: 'Hide Stack for Users' }));
+    const options = await within(screen.getByRole('dialog', { name: 'Hide Stack for Users' })).findAllByRole('checkbox');
+    expect(options.map((box) => box.closest('label')?.textContent)).toEqual(['erin']);
+  });
+
   it("shows 'Failed to hide stack for users'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = renderDetail(answeredGroupStack(), { 'users.me': ADMIN, 'groups.get': members, 'stacks.hide': () => new TrpcFailure(400, 'No') });
+    const { user } = renderDetail(hideable(), { 'users.me': ADMIN, 'groups.get': members, 'stacks.hide': () => new TrpcFailure(400, 'No') });
     await loaded();
     await user.click(await actions().findByRole('button', { name: 'Hide Stack for Users' }));
     const dialog = screen.getByRole('dialog', { name: 'Hide Stack for Users' });
@@ -456,7 +478,7 @@ describe('Stack detail: Hide Stack for Users (spec 2 §6)', () => {
   });
 
   it("shows 'Failed to load group members'", async () => {
-    const { user } = renderDetail(answeredGroupStack(), { 'users.me': ADMIN, 'groups.get': () => new TrpcFailure(403, 'No') });
+    const { user } = renderDetail(hideable(), { 'users.me': ADMIN, 'groups.get': () => new TrpcFailure(403, 'No') });
     await loaded();
     await user.click(await actions().findByRole('button', { name: 'Hide Stack for Users' }));
     expect(await screen.findByText('Failed to load group members')).toBeInTheDocument();
@@ -594,7 +616,7 @@ describe('Stack detail: comments a page at a time', { timeout: 20_000 }, () => {
 
 describe('Stack detail: an admin outside the audience (moderation only)', () => {
   it('sees responses and comments to moderate, but no ranking to submit and no comment box', async () => {
-    const data = answeredGroupStack({ comments: [comment(2, BOB, 'Theirs')], me: { is_answered: false, can_answer: false, can_comment: false } });
+    const data = answeredGroupStack({ comments: [moderated(comment(2, BOB, 'Theirs'))], me: { is_answered: false, can_answer: false, can_comment: false } });
     renderDetail(data, { 'users.me': ADMIN });
     await loaded();
     expect(screen.queryByRole('list', { name: 'Your ranking' })).not.toBeInTheDocument();

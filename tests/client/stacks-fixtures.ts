@@ -51,7 +51,13 @@ export function responder(user: { id: number; username: string; avatar_id: numbe
   };
 }
 
+/**
+ * A comment as alice (id 1, no admin) sees it: the `me` flags as the server decides them, unless
+ * given. `moderated` gives an admin's flags.
+ */
 export function comment(id: number, user: { id: number; username: string; avatar_id: number }, description: string, overrides: Partial<Comment> = {}): Comment {
+  const isAuthor = user.id === ALICE.id;
+  const sandboxedByAdmin = overrides.sandboxed_by_admin ?? false;
   return {
     id,
     user_id: user.id,
@@ -62,8 +68,14 @@ export function comment(id: number, user: { id: number; username: string; avatar
     updated_at: '2026-11-20T12:00:00.000Z',
     is_sandboxed: false,
     sandboxed_by_admin: false,
+    me: { can_edit: isAuthor, can_delete: isAuthor, can_sandbox: isAuthor, can_unsandbox: isAuthor && !sandboxedByAdmin },
     ...overrides,
   };
+}
+
+/** The comment as an admin sees it: sandbox and unsandbox anyone's, edit and delete only their own. */
+export function moderated(c: Comment): Comment {
+  return { ...c, me: { ...c.me, can_sandbox: true, can_unsandbox: true } };
 }
 
 /** An ordinary viewer who has not answered yet: may answer and comment, nothing more. */
@@ -83,7 +95,24 @@ export function commentPage(all: readonly Comment[], input: unknown) {
   return { comments: all.slice(start, end), comments_has_more: start > 0 };
 }
 
-const NO_RIGHTS = { is_answered: false, can_answer: true, can_comment: true, can_edit: false, can_twist: false, can_sandbox: false, can_unsandbox: false, can_delete: false };
+const NO_RIGHTS = {
+  is_answered: false,
+  can_answer: true,
+  can_comment: true,
+  can_edit: false,
+  can_twist: false,
+  can_sandbox: false,
+  can_unsandbox: false,
+  can_delete: false,
+  can_hide_for_users: false,
+  hideable_user_ids: [],
+};
+
+/** The viewer's flags: `sees_responses` as the server decides it (answered, or may not answer) unless given. */
+function rights(me: Partial<Stack['me']> | undefined): Stack['me'] {
+  const merged = { ...NO_RIGHTS, ...me };
+  return { ...merged, sees_responses: me?.sees_responses ?? (merged.is_answered || !merged.can_answer) };
+}
 
 /** Stack 42 'Lunch' from bob to alice, not answered by alice. */
 export function stack(overrides: Partial<Omit<Stack, 'me'>> & { me?: Partial<Stack['me']> } = {}): Stack {
@@ -108,7 +137,7 @@ export function stack(overrides: Partial<Omit<Stack, 'me'>> & { me?: Partial<Sta
     hidden_user_ids: [],
     twist: null,
     ...rest,
-    me: { ...NO_RIGHTS, ...me },
+    me: rights(me),
   };
 }
 
@@ -133,6 +162,6 @@ export function twistedStack(overrides: Partial<Omit<TwistedStack, 'me'>> & { me
     twist_description: 'On a rainy day',
     original: { users: [] },
     ...rest,
-    me: { ...NO_RIGHTS, ...me },
+    me: rights(me),
   };
 }

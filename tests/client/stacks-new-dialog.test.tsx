@@ -130,6 +130,14 @@ describe('New Group Stack dialog', () => {
     expect(groups.queryByRole('radio', { name: 'Their Announcements' })).not.toBeInTheDocument();
   });
 
+  it("follows the server's can_create_stack, not its own reading of is_readonly", async () => {
+    const groups = [groupSummary({ id: 7, name: 'Chess Club', is_readonly: false, can_create_stack: false }), groupSummary({ id: 9, name: 'Their Announcements', owner_id: 9, is_readonly: true, can_create_stack: true })];
+    renderDialog({ mode: 'group' }, { 'groups.mine': groups });
+    const list = within(dialog('New Group Stack'));
+    expect(await list.findByRole('radio', { name: 'Their Announcements' })).toBeInTheDocument();
+    expect(list.queryByRole('radio', { name: 'Chess Club' })).not.toBeInTheDocument();
+  });
+
   it("with no eligible group: 'No eligible groups. Only the owner can create stacks for read-only groups.'", async () => {
     renderDialog({ mode: 'group' }, { 'groups.mine': [GROUPS[2]] });
     expect(await screen.findByText('No eligible groups. Only the owner can create stacks for read-only groups.')).toBeInTheDocument();

@@ -7,7 +7,8 @@ import { checkDraft, draftPayload, sixPositions } from '../../client/src/feature
 import { emptyStateKind, loadFilters, saveFilters } from '../../client/src/features/stacks/stack-filters';
 import { openTarget } from '../../client/src/features/stacks/stack-list';
 import { openStackWithFallback } from '../../client/src/features/stacks/stack-view';
-import { twistedLabel } from '../../client/src/features/stacks/twisted-stack-detail';
+import { responderLabel } from '../../client/src/features/stacks/response-cards';
+import { score } from '../../shared/scoring';
 import { mergeFeedPages, nextFeedOffset, PAGE_SIZE } from '../../client/src/features/stacks/use-stack-feed';
 import { consumeStackPrefill, peekStackPrefill, saveStackPrefill } from '../../client/src/lib/stack-prefill';
 import { listItem, page } from './stacks-fixtures';
@@ -224,13 +225,15 @@ describe('keyboard step (spec 2 §9: 25 px)', () => {
   });
 });
 
-describe('twisted-stack score on the client (spec 2 §9)', () => {
-  it("labels the viewer 'me' and others by score() between the two twisted answers", () => {
-    expect(twistedLabel([0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5], true)).toBe('me');
-    expect(twistedLabel([0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5], false)).toBe('Besties! 100.0%');
-    expect(twistedLabel([0, 1, 2, 3, 4, 5], [5, 4, 3, 2, 1, 0], false)).toBe('Nemesis 0.0%');
+describe('responder labels from the score the server sends (spec 2 §9; issue 12: the server scores twisted stacks too)', () => {
+  it("labels the viewer 'me' and others by the score between the two answers; no label without a score", () => {
+    expect(responderLabel(null, true)).toBe('me');
+    expect(responderLabel(score([0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5]), true)).toBe('me');
+    expect(responderLabel(score([0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5]), false)).toBe('Besties! 100.0%');
+    expect(responderLabel(score([0, 1, 2, 3, 4, 5], [5, 4, 3, 2, 1, 0]), false)).toBe('Nemesis 0.0%');
     // Two neighbours swapped in the middle: 70 - 2 + 3 + 2 = 73.
-    expect(twistedLabel([0, 1, 2, 3, 4, 5], [0, 2, 1, 3, 4, 5], false)).toBe('Inner Circle 97.3%');
-    expect(twistedLabel(undefined, [0, 1, 2, 3, 4, 5], false)).toBeUndefined();
+    expect(responderLabel(score([0, 1, 2, 3, 4, 5], [0, 2, 1, 3, 4, 5]), false)).toBe('Inner Circle 97.3%');
+    // The viewer has not answered: the server sends no score.
+    expect(responderLabel(null, false)).toBeUndefined();
   });
 });

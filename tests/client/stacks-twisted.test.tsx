@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TwistedStack } from '../../shared/schemas/stacks';
 import { StackView } from '../../client/src/features/stacks/stack-view';
-import { TwistedStackDetail } from '../../client/src/features/stacks/twisted-stack-detail';
+import { StackDetail } from '../../client/src/features/stacks/stack-detail';
 import { ME } from './fixtures';
 import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
 import { ADMIN, ALICE, answeredGroupStack, BOB, CAROL, commentPage, commentRange, POSITIONS, responder, stack, twistedStack } from './stacks-fixtures';
@@ -21,7 +21,7 @@ function renderTwisted(data: TwistedStack | ((input: unknown) => unknown), handl
     ...handlers,
   });
   const props = callbacks();
-  const view = renderAt(<TwistedStackDetail id={90} {...props} />);
+  const view = renderAt(<StackDetail kind="twisted" id={90} {...props} />);
   return { ...view, ...props, server };
 }
 
@@ -31,7 +31,8 @@ const actions = () => within(screen.getByRole('heading', { name: 'Actions' }).pa
 /** Alice and Bob re-answered; Carol answered only the original. */
 const answered = () =>
   twistedStack({
-    users: [responder(ALICE, [1, 0, 2, 3, 4, 5]), responder(BOB, [0, 1, 2, 3, 4, 5], 12)],
+    // The server scores bob's twisted answer against alice's: score([1,0,2,3,4,5], [0,1,2,3,4,5]) = 70 - 2 + 2 = 70.
+    users: [responder(ALICE, [1, 0, 2, 3, 4, 5]), responder(BOB, [0, 1, 2, 3, 4, 5], 70)],
     original: { users: [responder(ALICE, [0, 1, 2, 3, 4, 5]), responder(BOB, [5, 4, 3, 2, 1, 0]), responder(CAROL, [0, 1, 2, 3, 4, 5])] },
     me: { is_answered: true },
   });
@@ -85,13 +86,12 @@ describe('Twisted stack detail (spec 2 §2.4)', () => {
     expect(server.callsTo('stacks.complete')).toHaveLength(0);
   });
 
-  it('answered: original ranking on the left, updated on the right, scored on the client', async () => {
+  it('answered: original ranking on the left, updated on the right, labelled by the score the server sent', async () => {
     renderTwisted(answered());
     await loaded();
     const cards = within(screen.getByRole('heading', { name: 'Responses' }).parentElement!).getAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(["alice's response", "bob's response", "carol's response"]);
     expect(within(cards[0]).getByTestId('score-label')).toHaveTextContent(/^me$/);
-    // score([1,0,2,3,4,5], [0,1,2,3,4,5]) = 70 - 2 + 2 = 70, whatever the server sent (12).
     expect(within(cards[1]).getByTestId('score-label')).toHaveTextContent('Vibe Tribe 93.3%');
     const texts = (name: string) => within(cards[1]).getByRole('list', { name }).textContent;
     expect(texts("bob's original ranking")).toBe('1.Salad2.Pasta3.Curry4.Tacos5.Sushi6.Pizza');

@@ -58,3 +58,28 @@ export function Modal({ open, title, onClose, children, actions, wide }: ModalPr
     </div>
   );
 }
+
+interface ModalActionsProps {
+  onCancel(): void;
+  /** Disables Cancel while the call runs (the primary button is disabled by `disabled`). */
+  busy?: boolean;
+  label: ReactNode;
+  disabled: boolean;
+  /** A submit button of this form (Enter submits it); else a plain button running `onSubmit`. */
+  form?: string;
+  onSubmit?(): void;
+}
+
+/** A form dialog's footer: Cancel, then the primary button. */
+export function ModalActions({ onCancel, busy, label, disabled, form, onSubmit }: ModalActionsProps) {
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button type={form ? 'submit' : 'button'} form={form} className="btn btn-primary" disabled={disabled} onClick={onSubmit}>
+        {label}
+      </button>
+    </>
+  );
+}

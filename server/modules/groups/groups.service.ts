@@ -7,6 +7,7 @@ import { areFriends } from '../friends/friends.service';
 import * as notifications from '../notifications/notifications.service';
 import { listGroupBots as findGroupBots } from '../bots/bots.service';
 import { isVisibleUser } from '../users/users.service';
+import { createStackRefusal, retireRefusal } from './group-rules';
 import * as repo from './groups.repo';
 
 const GROUP_NOT_FOUND = 'Group not found';
@@ -35,7 +36,7 @@ function toBlock(row: { user_id: number; username: string; avatar_id: number; cr
   return { user_id: row.user_id, username: row.username, avatar_id: row.avatar_id, created_at: toIso(row.created_at) };
 }
 
-function toSummary(row: Omit<Access, 'role' | 'is_invited' | 'is_blocked'>): GroupSummary {
+function toSummary(row: Omit<Access, 'role' | 'is_invited' | 'is_blocked'>, viewerId: number): GroupSummary {
   return {
     id: row.id,
     name: row.name,
@@ -48,6 +49,7 @@ function toSummary(row: Omit<Access, 'role' | 'is_invited' | 'is_blocked'>): Gro
     is_restricted: row.is_restricted,
     is_readonly: row.is_readonly,
     is_member: row.is_member,
+    can_create_stack: createStackRefusal(row, viewerId) === null,
   };
 }
 
@@ -61,17 +63,17 @@ export async function createGroup(db: Db, ownerId: number, input: CreateGroupInp
 }
 
 export async function listGroups(db: Db, viewerId: number, page: { offset: number; limit: number }) {
-  return (await repo.listVisibleGroups(db, viewerId, page)).map(toSummary);
+  return (await repo.listVisibleGroups(db, viewerId, page)).map((row) => toSummary(row, viewerId));
 }
 
 export async function listMyGroups(db: Db, viewerId: number) {
-  return (await repo.listMyGroups(db, viewerId)).map(toSummary);
+  return (await repo.listMyGroups(db, viewerId)).map((row) => toSummary(row, viewerId));
 }
 
 /** GET /v1/users/groups/overview: my groups and the public groups I could join. */
 export async function overview(db: Db, viewerId: number) {
   const [mine, open] = await Promise.all([repo.listMyGroups(db, viewerId), repo.listJoinablePublicGroups(db, viewerId, { offset: 0, limit: LIMITS.pageSizeMax })]);
-  return { my_groups: mine.map(toSummary), public_groups: open.map(toSummary) };
+  return { my_groups: mine.map((row) => toSummary(row, viewerId)), public_groups: open.map((row) => toSummary(row, viewerId)) };
 }
 
 /** The group as the viewer may see it: members get members, bots and invitation candidates. */
@@ -79,12 +81,12 @@ export async function getGroup(db: Db, viewerId: number, groupId: number): Promi
   const group = await loadGroup(db, groupId, viewerId);
   const isOwner = group.owner_id === viewerId;
   const base = {
-    ...toSummary(group),
+    ...toSummary(group, viewerId),
     current_user_id: viewerId,
     is_owner: isOwner,
     is_invited: group.is_invited,
     can_invite: group.is_member && (!group.is_restricted || isOwner),
-    can_create_stack: group.is_member && (!group.is_readonly || isOwner),
+    can_retire: retireRefusal(group, viewerId) === null,
   };
   if (!group.is_member) return { ...base, members: [], bots: [], non_members: [], pending_invitation_user_ids: [], blocks: [] };
   const view = await repo.findMemberView(db, groupId, viewerId);
@@ -166,13 +168,15 @@ export async function leave(db: Db, viewerId: number, groupId: number) {
 
 /** Retires a group: the owner only, and only while the owner is its only member. */
 export async function retireGroup(db: Db, viewerId: number, groupId: number) {
-  const group = await loadGroup(db, groupId, viewerId);
-  requireOwner(group, viewerId, 'retire a group');
+  const refusal = retireRefusal(await loadGroup(db, groupId, viewerId), viewerId);
+  if (refusal) throw refusal;
   await db.transaction().execute(async (trx) => {
     await repo.lockGroup(trx, groupId);
+    // Checked again under the lock: someone may have joined meanwhile.
     const fresh = await repo.findGroupAccess(trx, groupId, viewerId);
     if (!fresh) throw notFound(GROUP_NOT_FOUND, 'GROUP_NOT_FOUND');
-    if (fresh.member_count > 1) throw conflict('GROUP_HAS_MEMBERS', 'A group can be retired only when its owner is the only member');
+    const late = retireRefusal(fresh, viewerId);
+    if (late) throw late;
     await repo.retire(trx, groupId);
     await repo.cancelPendingInvites(trx, groupId);
   });

@@ -274,14 +274,14 @@ export function insertHides(db: Db, stackId: number, userIds: number[], hiddenBy
     .execute();
 }
 
-/** Of `userIds`, those who are members of the group and have not answered the stack. */
-export async function hideableMembers(db: Db, stackId: number, groupId: number, userIds: number[]): Promise<number[]> {
+/** The members of a group who have not answered the stack. */
+export async function hideableMembers(db: Db, stackId: number, groupId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('group_members as m')
     .select('m.user_id')
     .where('m.group_id', '=', groupId)
-    .where('m.user_id', 'in', userIds)
     .where(sql<boolean>`not exists (select 1 from stack_responses r where r.stack_id = ${stackId} and r.user_id = m.user_id)`)
+    .orderBy('m.user_id')
     .execute();
   return rows.map((r) => r.user_id);
 }

@@ -6,6 +6,7 @@ import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
 import { consumeOrRefuse } from '../../rate-limit/rate-limit.service';
 import { areFriends } from '../friends/friends.service';
+import { createStackRefusal } from '../groups/group-rules';
 import * as repo from './stacks.repo';
 import type { Viewer } from '../../viewer';
 
@@ -59,6 +60,35 @@ function sandboxRefusal(row: Pick<StackFacts, 'mode' | 'owner_id' | 'is_sandboxe
   return null;
 }
 
+/** Admins hide a group stack for chosen members (spec 2 §6); twisted stacks have no such call. */
+function hideForUsersRefusal(row: { mode: string; group_id: number | null }, viewer: Viewer): AppError | null {
+  if (!viewer.isAdmin) return forbidden('Only admins can hide a stack for other users', 'NOT_ADMIN');
+  if (row.mode !== 'group' || row.group_id === null) return badRequest('NOT_GROUP_STACK', 'Only group stacks can be hidden for other users');
+  return null;
+}
+
+/** Whom an admin may hide a group stack for: its group's members who have not answered it, not the admin. */
+async function hideableUserIds(db: Db, viewer: Viewer, stackId: number, groupId: number): Promise<number[]> {
+  return (await repo.hideableMembers(db, stackId, groupId)).filter((id) => id !== viewer.id);
+}
+
+type CommentFacts = { user_id: number; sandboxed_by_admin: boolean };
+
+/** Authors edit and delete their own comments only (spec 2 §6). */
+function commentAuthorRefusal(comment: CommentFacts, viewer: Viewer, action: 'edit' | 'delete'): AppError | null {
+  return comment.user_id === viewer.id ? null : forbidden(`You can only ${action} your own comments`, 'NOT_AUTHOR');
+}
+
+/**
+ * Authors sandbox their own comments and may lift a sandbox they set; admins sandbox and
+ * unsandbox any comment, and a sandbox an admin set only an admin lifts (spec 2 §6).
+ */
+function commentSandboxRefusal(comment: CommentFacts, viewer: Viewer, sandboxed: boolean): AppError | null {
+  if (comment.user_id !== viewer.id && !viewer.isAdmin) return forbidden('You can only sandbox your own comments', 'NOT_AUTHOR');
+  if (!sandboxed && comment.sandboxed_by_admin && !viewer.isAdmin) return forbidden('Only an admin can unsandbox a comment an admin sandboxed', 'SANDBOXED_BY_ADMIN');
+  return null;
+}
+
 async function loadRow(db: Db, viewer: Viewer, id: number, kind: Kind) {
   const row = await repo.findStackRow(db, viewer, id, kind);
   if (!row) throw notFound(NOT_FOUND[kind], 'STACK_NOT_FOUND');
@@ -84,8 +114,8 @@ export async function createStack(db: Db, viewer: Viewer, input: CreateStackInpu
   }
   const group = await repo.findGroupForStack(db, input.target_id, viewer.id);
   if (!group || (!group.is_public && !group.is_member && !group.is_invited)) throw notFound('Group not found', 'GROUP_NOT_FOUND');
-  if (!group.is_member) throw forbidden('Only members can create stacks in this group', 'NOT_A_MEMBER');
-  if (group.is_readonly && group.owner_id !== viewer.id) throw forbidden('Only the owner can create stacks in this read-only group', 'READ_ONLY_GROUP');
+  const refusal = createStackRefusal(group, viewer.id);
+  if (refusal) throw refusal;
   return repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'group', friend_id: null, group_id: group.id });
 }
 
@@ -165,7 +195,7 @@ function twistQualifies(row: { parent_id: number | null; mode: string; owner_id:
   return answeredBy.filter((id) => id !== viewerId).length >= 2;
 }
 
-function assemble(row: DetailRow, viewer: Viewer, commentsLimit: number): Stack {
+function assemble(row: DetailRow, viewer: Viewer, commentsLimit: number, hideable: number[] | null): Stack {
   const blocked = new Set(row.blocked.map((b) => b.user_id));
   const mine = row.responses.find((r) => r.user_id === viewer.id)?.ranking;
   const answeredBy = row.responses.map((r) => r.user_id);
@@ -189,13 +219,25 @@ function assemble(row: DetailRow, viewer: Viewer, commentsLimit: number): Stack 
     comments: row.comments
       .slice(0, commentsLimit)
       .reverse()
-      .map((c) => ({ ...c, created_at: toIso(c.created_at), updated_at: toIso(c.updated_at) })),
+      .map((c) => ({
+        ...c,
+        created_at: toIso(c.created_at),
+        updated_at: toIso(c.updated_at),
+        me: {
+          can_edit: commentAuthorRefusal(c, viewer, 'edit') === null,
+          can_delete: commentAuthorRefusal(c, viewer, 'delete') === null,
+          can_sandbox: commentSandboxRefusal(c, viewer, true) === null,
+          can_unsandbox: commentSandboxRefusal(c, viewer, false) === null,
+        },
+      })),
     comments_has_more: row.comments.length > commentsLimit,
     hidden_user_ids: viewer.isAdmin ? row.hides.map((h) => h.user_id) : [],
     twist: row.twist,
     me: {
       is_answered: mine !== undefined,
       can_answer: mine === undefined && audienceRefusal(row, 'answer') === null,
+      // An admin outside the audience cannot answer: they see responses and comments to moderate them.
+      sees_responses: mine !== undefined || audienceRefusal(row, 'answer') !== null,
       can_comment: audienceRefusal(row, 'comment') === null,
       can_edit: editRefusal(facts, viewer) === null,
       can_twist: twistQualifies(row, answeredBy, viewer.id, row.twist !== null),
@@ -204,6 +246,8 @@ function assemble(row: DetailRow, viewer: Viewer, commentsLimit: number): Stack 
       can_unsandbox: row.parent_id === null && sandboxRefusal(facts, viewer, false) === null,
       // Twisted stacks copy bot_id but have no delete call.
       can_delete: row.parent_id === null && deleteRefusal(facts, viewer) === null,
+      can_hide_for_users: hideable !== null,
+      hideable_user_ids: hideable ?? [],
     },
   };
 }
@@ -225,7 +269,10 @@ export async function getStack(db: Db, viewer: Viewer, id: number, kind: Kind, o
   const row = await repo.findStackForViewer(db, viewer, id, kind, { offset: options.commentsOffset, limit: options.commentsLimit });
   if (!row) throw notFound(NOT_FOUND[kind], 'STACK_NOT_FOUND');
   if (options.markViewed) await repo.markViewed(db, id, viewer.id);
-  const stack = assemble(row, viewer, options.commentsLimit);
+  // Twisted stacks have no hide-for-users call (spec 2 §7).
+  const mayHideForUsers = kind === 'stack' && hideForUsersRefusal(row, viewer) === null;
+  const hideable = mayHideForUsers ? await hideableUserIds(db, viewer, id, row.group_id!) : null;
+  const stack = assemble(row, viewer, options.commentsLimit, hideable);
   if (kind === 'stack') return stack;
   const blocked = new Set(row.blocked.map((b) => b.user_id));
   const mine = row.responses.find((r) => r.user_id === viewer.id)?.ranking;
@@ -266,12 +313,12 @@ export async function hide(db: Db, viewer: Viewer, id: number, kind: Kind, userI
     await repo.insertHides(db, id, [viewer.id], viewer.id);
     return { message: 'Stack hidden' };
   }
-  if (!viewer.isAdmin) throw forbidden('Only admins can hide a stack for other users', 'NOT_ADMIN');
-  if (row.mode !== 'group' || row.group_id === null) throw badRequest('NOT_GROUP_STACK', 'Only group stacks can be hidden for other users');
+  const refusal = hideForUsersRefusal(row, viewer);
+  if (refusal) throw refusal;
   const chosen = [...new Set(userIds)];
   if (chosen.length === 0) throw badRequest('NO_USERS', 'Choose at least one user');
   if (chosen.includes(viewer.id)) throw badRequest('SELF_HIDE', 'Choose members other than yourself');
-  const allowed = await repo.hideableMembers(db, id, row.group_id, chosen);
+  const allowed = await hideableUserIds(db, viewer, id, row.group_id!);
   const refused = chosen.filter((u) => !allowed.includes(u));
   if (refused.length > 0) throw badRequest('NOT_HIDEABLE', `Only group members who have not answered can be chosen (not user ${refused[0]})`);
   await repo.insertHides(db, id, chosen, viewer.id);
@@ -361,29 +408,23 @@ async function loadComment(db: Db, viewer: Viewer, id: number, kind: Kind, comme
 }
 
 export async function updateComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number, description: string) {
-  const comment = await loadComment(db, viewer, id, kind, commentId);
-  if (comment.user_id !== viewer.id) throw forbidden('You can only edit your own comments', 'NOT_AUTHOR');
+  const refusal = commentAuthorRefusal(await loadComment(db, viewer, id, kind, commentId), viewer, 'edit');
+  if (refusal) throw refusal;
   await repo.updateComment(db, commentId, { description });
   return { message: 'Updated successfully' };
 }
 
 export async function deleteComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number) {
-  const comment = await loadComment(db, viewer, id, kind, commentId);
-  if (comment.user_id !== viewer.id) throw forbidden('You can only delete your own comments', 'NOT_AUTHOR');
+  const refusal = commentAuthorRefusal(await loadComment(db, viewer, id, kind, commentId), viewer, 'delete');
+  if (refusal) throw refusal;
   await repo.deleteComment(db, commentId);
   return { message: 'Comment deleted' };
 }
 
-/**
- * Authors sandbox their own comments and may lift a sandbox they set; admins sandbox and
- * unsandbox any comment, and a sandbox an admin set only an admin lifts (spec 2 §6).
- */
+/** Sandboxes or unsandboxes a comment, by `commentSandboxRefusal`'s rules. */
 export async function sandboxComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number, sandboxed: boolean) {
-  const comment = await loadComment(db, viewer, id, kind, commentId);
-  if (comment.user_id !== viewer.id && !viewer.isAdmin) throw forbidden('You can only sandbox your own comments', 'NOT_AUTHOR');
-  if (!sandboxed && comment.sandboxed_by_admin && !viewer.isAdmin) {
-    throw forbidden('Only an admin can unsandbox a comment an admin sandboxed', 'SANDBOXED_BY_ADMIN');
-  }
+  const refusal = commentSandboxRefusal(await loadComment(db, viewer, id, kind, commentId), viewer, sandboxed);
+  if (refusal) throw refusal;
   await repo.updateComment(db, commentId, { is_sandboxed: sandboxed, sandboxed_by_admin: sandboxed && viewer.isAdmin });
   return { id: commentId, is_sandboxed: sandboxed };
 }

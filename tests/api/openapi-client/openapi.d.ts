@@ -1182,6 +1182,8 @@ export interface components {
             is_restricted: boolean;
             is_readonly: boolean;
             is_member: boolean;
+            /** @description The viewer may add a stack to this group: a member, and in a read-only group its owner. */
+            can_create_stack: boolean;
         };
         CreateGroupResult: {
             id: number;
@@ -1201,6 +1203,8 @@ export interface components {
             is_restricted: boolean;
             is_readonly: boolean;
             is_member: boolean;
+            /** @description The viewer may add a stack to this group: a member, and in a read-only group its owner. */
+            can_create_stack: boolean;
             current_user_id: number;
             members: components["schemas"]["GroupMember"][];
             bots: components["schemas"]["BotSummary"][];
@@ -1213,7 +1217,8 @@ export interface components {
             /** @description The viewer has an open invitation to this group. */
             is_invited: boolean;
             can_invite: boolean;
-            can_create_stack: boolean;
+            /** @description The viewer may retire the group: its owner, while the only member. */
+            can_retire: boolean;
         };
         GroupMember: {
             /** @description Same as user_id. */
@@ -1339,7 +1344,7 @@ export interface components {
                 name: string;
                 avatar_id: number;
             } | null;
-            /** @description Responders, the viewer first; blocked users left out. */
+            /** @description Responders, the viewer first, in the order to show them; blocked users left out. Each score is relative to the viewer. */
             users: components["schemas"]["Responder"][];
             blocked_user_ids: number[];
             /** @description Group stacks: the positions in consensus order. */
@@ -1357,11 +1362,17 @@ export interface components {
                 can_answer: boolean;
                 /** @description In the stack's audience. False for an admin who sees the stack only to moderate it. */
                 can_comment: boolean;
+                /** @description Show the responses and comments rather than the ranking board: the viewer answered, or may not answer (an admin who sees the stack only to moderate it). */
+                sees_responses: boolean;
                 can_edit: boolean;
                 can_twist: boolean;
                 can_sandbox: boolean;
                 can_unsandbox: boolean;
                 can_delete: boolean;
+                /** @description Admins, on a group stack (not a twisted stack): may hide it for chosen members. */
+                can_hide_for_users: boolean;
+                /** @description With can_hide_for_users: the members it may be hidden for (those who have not answered it, not the viewer); else empty. */
+                hideable_user_ids: number[];
             };
         };
         Responder: {
@@ -1388,6 +1399,17 @@ export interface components {
             is_sandboxed: boolean;
             /** @description Sandboxed by an admin: only an admin may unsandbox it (its author may not). */
             sandboxed_by_admin: boolean;
+            /** @description What the viewer may do with this comment; each flag is true exactly when the call would be allowed. */
+            me: {
+                /** @description Its author. */
+                can_edit: boolean;
+                /** @description Its author. */
+                can_delete: boolean;
+                /** @description Its author or an admin. */
+                can_sandbox: boolean;
+                /** @description An admin, or its author unless an admin sandboxed it. */
+                can_unsandbox: boolean;
+            };
         };
         SandboxResult: {
             id: number;
@@ -1409,7 +1431,7 @@ export interface components {
                 name: string;
                 avatar_id: number;
             } | null;
-            /** @description Responders, the viewer first; blocked users left out. */
+            /** @description Responders, the viewer first, in the order to show them; blocked users left out. Each score is relative to the viewer. */
             users: components["schemas"]["Responder"][];
             blocked_user_ids: number[];
             /** @description Group stacks: the positions in consensus order. */
@@ -1427,11 +1449,17 @@ export interface components {
                 can_answer: boolean;
                 /** @description In the stack's audience. False for an admin who sees the stack only to moderate it. */
                 can_comment: boolean;
+                /** @description Show the responses and comments rather than the ranking board: the viewer answered, or may not answer (an admin who sees the stack only to moderate it). */
+                sees_responses: boolean;
                 can_edit: boolean;
                 can_twist: boolean;
                 can_sandbox: boolean;
                 can_unsandbox: boolean;
                 can_delete: boolean;
+                /** @description Admins, on a group stack (not a twisted stack): may hide it for chosen members. */
+                can_hide_for_users: boolean;
+                /** @description With can_hide_for_users: the members it may be hidden for (those who have not answered it, not the viewer); else empty. */
+                hideable_user_ids: number[];
             };
             /** @description The original stack. */
             stack_id: number;

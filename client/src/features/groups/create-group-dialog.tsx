@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../shared/limits';
+import { CountedInput } from '../../components/counted-field';
 import { ErrorBanner } from '../../components/error-banner';
-import { Modal } from '../../components/modal';
+import { Modal, ModalActions } from '../../components/modal';
 import { useRefreshGroups } from '../../lib/groups-cache';
 import { useTRPC } from '../../lib/trpc';
 
@@ -58,56 +59,12 @@ function CreateGroupForm({ onClose, onCreated }: Omit<CreateGroupDialogProps, 'o
       open
       title="Create New Group"
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </button>
-          <button type="submit" form="create-group-form" className="btn btn-primary" disabled={!canSubmit}>
-            Add
-          </button>
-        </>
-      }
+      actions={<ModalActions onCancel={onClose} busy={create.isPending} form="create-group-form" disabled={!canSubmit} label="Add" />}
     >
       <form id="create-group-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         {failed && <ErrorBanner message="Failed to create group" onRetry={() => void submit()} retrying={create.isPending} onDismiss={() => setFailed(false)} />}
-        <div className="form-control w-full">
-          <div className="flex items-end justify-between pb-1">
-            <label className="label-text" htmlFor={ids.name}>
-              Group Name
-            </label>
-            <span className="label-text-alt text-base-content/60" aria-hidden="true">
-              {name.length}/{LIMITS.groupNameMax}
-            </span>
-          </div>
-          <input
-            id={ids.name}
-            className="input w-full"
-            value={name}
-            maxLength={LIMITS.groupNameMax}
-            autoComplete="off"
-            required
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="form-control w-full">
-          <div className="flex items-end justify-between pb-1">
-            <label className="label-text" htmlFor={ids.description}>
-              Description (optional)
-            </label>
-            <span className="label-text-alt text-base-content/60" aria-hidden="true">
-              {description.length}/{LIMITS.groupDescriptionMax}
-            </span>
-          </div>
-          <input
-            id={ids.description}
-            className="input w-full"
-            value={description}
-            maxLength={LIMITS.groupDescriptionMax}
-            autoComplete="off"
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
+        <CountedInput id={ids.name} label="Group Name" value={name} max={LIMITS.groupNameMax} required onChange={setName} />
+        <CountedInput id={ids.description} label="Description (optional)" value={description} max={LIMITS.groupDescriptionMax} onChange={setDescription} />
         <fieldset className="space-y-3">
           <legend className="sr-only">Group settings</legend>
           <CheckboxField label="Public Group" checked={isPublic} onChange={setIsPublic} />

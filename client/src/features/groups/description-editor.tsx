@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../shared/limits';
+import { CountedLabel, LimitedInput } from '../../components/counted-field';
 import { useRefreshGroups } from '../../lib/groups-cache';
 import { useTimedMessage } from '../../lib/timed-message';
 import { useTRPC } from '../../lib/trpc';
@@ -48,24 +49,9 @@ function OwnerDescription({ groupId, description }: { groupId: number; descripti
 
   return (
     <form className="space-y-1 pt-2" onSubmit={(event) => void submit(event)}>
-      <div className="flex items-end justify-between pb-1">
-        <label className="label-text" htmlFor={inputId}>
-          Description
-        </label>
-        <span className="label-text-alt text-base-content/60" aria-hidden="true">
-          {draft.length}/{LIMITS.groupDescriptionMax}
-        </span>
-      </div>
+      <CountedLabel htmlFor={inputId} label="Description" count={draft.length} max={LIMITS.groupDescriptionMax} />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id={inputId}
-          className="input w-full"
-          value={draft}
-          maxLength={LIMITS.groupDescriptionMax}
-          placeholder="Describe your group"
-          autoComplete="off"
-          onChange={(event) => setDraft(event.target.value)}
-        />
+        <LimitedInput id={inputId} value={draft} max={LIMITS.groupDescriptionMax} placeholder="Describe your group" onChange={setDraft} />
         <button type="submit" className="btn btn-primary" disabled={unchanged || save.isPending}>
           Save
         </button>

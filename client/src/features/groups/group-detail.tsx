@@ -161,7 +161,6 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
   };
 
   const pending = new Set([...group.pending_invitation_user_ids, ...invitedNow]);
-  const canRetire = group.member_count === 1;
 
   return (
     <article className="mx-auto max-w-3xl space-y-6" aria-labelledby={`${uid}-detail-name`}>
@@ -258,7 +257,7 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
           <button type="button" className="btn" onClick={onBack}>
             Back
           </button>
-          {group.is_member && group.can_create_stack && (
+          {group.can_create_stack && (
             <button type="button" className="btn btn-primary" onClick={() => onAddStack(group.id)}>
               Add Stack
             </button>
@@ -278,14 +277,14 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
               type="button"
               className="btn btn-error"
               onClick={() => setConfirmation({ kind: 'retire' })}
-              disabled={busy || !canRetire}
-              aria-describedby={canRetire ? undefined : `${uid}-retire-hint`}
+              disabled={busy || !group.can_retire}
+              aria-describedby={group.can_retire ? undefined : `${uid}-retire-hint`}
             >
               Retire Group
             </button>
           )}
         </div>
-        {group.is_owner && !canRetire && (
+        {group.is_owner && !group.can_retire && (
           <p id={`${uid}-retire-hint`} className="text-sm text-base-content/60">
             You can retire this group once you are its only member.
           </p>

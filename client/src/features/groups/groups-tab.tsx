@@ -10,6 +10,11 @@ export interface GroupsTabProps {
   onOpenGroup(groupId: number): void;
 }
 
+const GRIDS = [
+  { id: 'my-groups-title', title: 'My Groups', list: 'my_groups', empty: 'You are not in any groups yet. Join a public group or add your own.' },
+  { id: 'public-groups-title', title: 'Public Groups', list: 'public_groups', empty: 'No public groups to join right now.' },
+] as const;
+
 /** Spec 1 §2 'Groups tab' and spec 2 §2.5: 'Add Group', then the My Groups and Public Groups grids. */
 export function GroupsTab({ onOpenGroup }: GroupsTabProps) {
   const overview = useGroupsOverview();
@@ -28,22 +33,9 @@ export function GroupsTab({ onOpenGroup }: GroupsTabProps) {
         <ErrorBanner message="Failed to load groups" onRetry={() => void overview.refetch()} retrying={overview.isFetching} onDismiss={() => setBannerDismissed(true)} />
       )}
 
-      <GroupGrid
-        id="my-groups-title"
-        title="My Groups"
-        groups={overview.data?.my_groups}
-        loading={overview.isPending}
-        empty="You are not in any groups yet. Join a public group or add your own."
-        onOpenGroup={onOpenGroup}
-      />
-      <GroupGrid
-        id="public-groups-title"
-        title="Public Groups"
-        groups={overview.data?.public_groups}
-        loading={overview.isPending}
-        empty="No public groups to join right now."
-        onOpenGroup={onOpenGroup}
-      />
+      {GRIDS.map((grid) => (
+        <GroupGrid key={grid.id} {...grid} groups={overview.data?.[grid.list]} loading={overview.isPending} onOpenGroup={onOpenGroup} />
+      ))}
 
       <CreateGroupDialog
         open={creating}

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { TIMINGS } from '../../../../shared/limits';
 import { checkSocial, SOCIAL_PLATFORM_LABELS, SocialPlatform, SocialVisibility, type Social, type SocialCheck } from '../../../../shared/schemas/users';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Modal } from '../../components/modal';
+import { Modal, ModalActions } from '../../components/modal';
 import { errorDetail, useTRPC } from '../../lib/trpc';
 import { useRefreshMe } from './use-refresh-me';
 
@@ -166,16 +166,7 @@ export function SocialFormModal({ social, onClose, onSaved }: SocialFormModalPro
       open
       title={title}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="social-form" className="btn btn-primary" disabled={upsert.isPending}>
-            {upsert.isPending ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      actions={<ModalActions onCancel={onClose} form="social-form" disabled={upsert.isPending} label={upsert.isPending ? 'Saving...' : 'Save'} />}
     >
       <form id="social-form" onSubmit={onSubmit} className="space-y-3" noValidate>
         <div>

@@ -30,8 +30,6 @@ interface CommentsSectionProps {
   hasMore: boolean;
   /** The viewer may write here (`me.can_comment`); admins outside the audience only moderate. */
   canComment: boolean;
-  meId: number | undefined;
-  isAdmin: boolean;
   /** After any change: the stack is fetched again. */
   onChanged(): Promise<unknown>;
   onOpenUser(userId: number): void;
@@ -41,7 +39,7 @@ interface CommentsSectionProps {
  * Spec 2 §2.3 Comments: the list with edit, delete and sandbox, and the new comment box. The
  * stack comes with its newest comments; older ones load above them, page by page.
  */
-export function CommentsSection({ kind, stackId, comments: newest, hasMore, canComment, meId, isAdmin, onChanged: reloadStack, onOpenUser }: CommentsSectionProps) {
+export function CommentsSection({ kind, stackId, comments: newest, hasMore, canComment, onChanged: reloadStack, onOpenUser }: CommentsSectionProps) {
   const trpc = useTRPC();
   const pages = useCommentPages(kind, stackId, newest, hasMore);
   const comments = pages.comments;
@@ -118,8 +116,6 @@ export function CommentsSection({ kind, stackId, comments: newest, hasMore, canC
               kind={kind}
               stackId={stackId}
               comment={comment}
-              isAuthor={comment.user_id === meId}
-              isAdmin={isAdmin}
               busy={remove.isPending || sandbox.isPending}
               onChanged={onChanged}
               onDelete={() => setDeleting(comment)}
@@ -207,9 +203,8 @@ function LoadMoreComments({ loading, onLoadMore }: { loading: boolean; onLoadMor
 interface CommentItemProps {
   kind: StackKind;
   stackId: number;
+  /** Its `me` flags (the server's) say which controls it has. */
   comment: Comment;
-  isAuthor: boolean;
-  isAdmin: boolean;
   busy: boolean;
   onChanged(): Promise<unknown>;
   onDelete(): void;
@@ -217,7 +212,7 @@ interface CommentItemProps {
   onOpenUser(userId: number): void;
 }
 
-function CommentItem({ kind, stackId, comment, isAuthor, isAdmin, busy, onChanged, onDelete, onToggleSandbox, onOpenUser }: CommentItemProps) {
+function CommentItem({ kind, stackId, comment, busy, onChanged, onDelete, onToggleSandbox, onOpenUser }: CommentItemProps) {
   const trpc = useTRPC();
   const update = useMutation((kind === 'stack' ? trpc.stacks : trpc.twistedStacks).updateComment.mutationOptions());
   const [editing, setEditing] = useState<string | null>(null);
@@ -278,20 +273,20 @@ function CommentItem({ kind, stackId, comment, isAuthor, isAdmin, busy, onChange
               {outcome}
             </p>
           )}
-          {editing === null && (isAuthor || isAdmin) && (
+          {editing === null && Object.values(comment.me).some(Boolean) && (
             <div className="flex flex-wrap gap-1">
-              {isAuthor && (
-                <>
-                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(comment.description)} aria-label="Edit comment">
-                    Edit
-                  </button>
-                  <button type="button" className="btn btn-ghost btn-xs text-error" onClick={onDelete} disabled={busy} aria-label="Delete comment">
-                    Delete
-                  </button>
-                </>
+              {comment.me.can_edit && (
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(comment.description)} aria-label="Edit comment">
+                  Edit
+                </button>
               )}
-              {/* A sandbox an admin set is the admins' to lift, not the author's. */}
-              {(isAdmin || !comment.sandboxed_by_admin) && (
+              {comment.me.can_delete && (
+                <button type="button" className="btn btn-ghost btn-xs text-error" onClick={onDelete} disabled={busy} aria-label="Delete comment">
+                  Delete
+                </button>
+              )}
+              {/* A sandbox an admin set is the admins' to lift, not the author's: the server's can_unsandbox says so. */}
+              {(comment.is_sandboxed ? comment.me.can_unsandbox : comment.me.can_sandbox) && (
                 <button
                   type="button"
                   className="btn btn-ghost btn-xs"

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Stack } from '../../../../shared/schemas/stacks';
+import type { Stack, TwistedStack } from '../../../../shared/schemas/stacks';
 import { ErrorBanner } from '../../components/error-banner';
 import { emit } from '../../lib/events';
 import { useTRPC } from '../../lib/trpc';
@@ -60,28 +60,41 @@ export function LinkButton({ onClick, children }: { onClick(): void; children: R
   );
 }
 
-/** The other person of a friend stack as the viewer sees it. */
-export function friendOfStack(stack: Pick<Stack, 'audience' | 'owner_id' | 'owner_username'>, meId: number | undefined) {
-  const friend = stack.audience.user;
-  if (!friend) return null;
-  if (friend.id !== meId) return { id: friend.id, username: friend.username };
-  return { id: stack.owner_id, username: stack.owner_username };
+/** A loaded detail of either kind; the kind says which. */
+export type Detail = { kind: 'stack'; stack: Stack } | { kind: 'twisted'; stack: TwistedStack };
+
+export interface Person {
+  id: number;
+  username: string;
+}
+
+/**
+ * The other person of a friend stack as the viewer sees it (the 'Friend:' link; the copy prefills
+ * them, spec 2 §6): the friend it was sent to, else its owner. A twisted stack's owner is whoever
+ * twisted it, so when both are the viewer, it is the other one who answered the original.
+ */
+export function otherPerson(detail: Detail, meId: number | undefined): Person | null {
+  const { stack } = detail;
+  if (stack.audience.type !== 'friend') return null;
+  const originals = detail.kind === 'twisted' ? detail.stack.original.users.map((user) => ({ id: user.user_id, username: user.username })) : [];
+  const people = [stack.audience.user, { id: stack.owner_id, username: stack.owner_username }, ...originals];
+  const other = people.find((person) => person !== null && person.id !== meId);
+  return other ? { id: other.id, username: other.username } : null;
 }
 
 interface DetailHeaderProps {
-  stack: Stack;
-  meId: number | undefined;
+  detail: Detail;
   nav: Navigation;
   onClose(): void;
-  /** Twisted stacks: the twist, 'Twisted by' and the 'Original stack' link instead of 'Created by'. */
-  twisted?: { description: string; stackId: number };
-  /** The other person of a friend stack when the caller knows better (a twisted stack's owner is its twister). */
-  friend?: { id: number; username: string } | null;
+  /** The other person of a friend stack (`otherPerson`). */
+  friend: Person | null;
 }
 
 /** Title, close button, 'Created by' (bot or owner), 'Group:' or 'Friend:' (spec 2 §2.3, §2.4). */
-export function DetailHeader({ stack, meId, nav, onClose, twisted, friend: knownFriend }: DetailHeaderProps) {
-  const friend = stack.audience.type !== 'friend' ? null : knownFriend !== undefined ? knownFriend : friendOfStack(stack, meId);
+export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps) {
+  const { stack } = detail;
+  // Twisted stacks: the twist, 'Twisted by' and the 'Original stack' link instead of 'Created by'.
+  const twisted = detail.kind === 'twisted' ? { description: detail.stack.twist_description, stackId: detail.stack.stack_id } : null;
   return (
     <header className="space-y-2">
       <div className="flex items-start justify-between gap-2">

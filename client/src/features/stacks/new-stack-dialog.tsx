@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Avatar } from '../../components/avatar';
-import { Modal } from '../../components/modal';
-import { useCurrentUser } from '../../lib/current-user';
+import { Modal, ModalActions } from '../../components/modal';
 import { clearStackPrefill, peekStackPrefill } from '../../lib/stack-prefill';
 import { useTRPC } from '../../lib/trpc';
 import { checkDraft, draftPayload, sixPositions, type StackDraft } from './stack-draft';
@@ -42,7 +41,6 @@ export function NewStackDialog(props: NewStackDialogProps) {
 function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetId }: NewStackDialogProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const me = useCurrentUser();
   const friends = useQuery({ ...trpc.friends.list.queryOptions(), enabled: mode === 'friend' });
   const groups = useQuery({ ...trpc.groups.mine.queryOptions(), enabled: mode === 'group' });
   const create = useMutation(trpc.stacks.create.mutationOptions());
@@ -54,14 +52,13 @@ function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetI
   const [chosen, setChosen] = useState<number | null>(presetTargetId ?? (mode === 'friend' ? (prefill?.friendId ?? null) : null) ?? initialTargetId ?? null);
   const [failed, setFailed] = useState(false);
 
-  const meId = me.data?.id;
   const list = mode === 'friend' ? friends : groups;
   const targets: Target[] =
     mode === 'friend'
       ? (friends.data ?? []).map((f) => ({ id: f.id, label: f.username, avatar: { kind: 'user', username: f.username, avatarId: f.avatar_id } }))
       : (groups.data ?? [])
-          // Read-only groups take stacks from their owner only (spec 2 §2.2).
-          .filter((g) => g.id === presetTargetId || !g.is_readonly || (meId !== undefined && g.owner_id === meId))
+          // Read-only groups take stacks from their owner only (spec 2 §2.2): the server's can_create_stack.
+          .filter((g) => g.id === presetTargetId || g.can_create_stack)
           .map((g) => ({ id: g.id, label: g.name, avatar: { kind: 'group', name: g.name } }));
   const target = targets.find((t) => t.id === chosen);
 
@@ -89,16 +86,7 @@ function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetI
       wide
       title={title}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </button>
-          <button type="submit" form="new-stack-form" className="btn btn-primary" disabled={!canSubmit}>
-            {create.isPending ? 'Creating...' : 'Create Stack'}
-          </button>
-        </>
-      }
+      actions={<ModalActions onCancel={onClose} busy={create.isPending} form="new-stack-form" disabled={!canSubmit} label={create.isPending ? 'Creating...' : 'Create Stack'} />}
     >
       <form id="new-stack-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         {failed && (

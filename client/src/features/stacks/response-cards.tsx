@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { describeScore } from '../../../../shared/scoring';
+import type { Responder } from '../../../../shared/schemas/stacks';
+import { LinkButton, type Navigation } from './detail-parts';
 import { labelFontSize, positionColor, positionFontSize } from './fit-text';
 
 export interface RankedItem {
@@ -57,5 +60,50 @@ export function ResponseCard({ title, label, highlight, children, name }: Respon
         {children}
       </div>
     </article>
+  );
+}
+
+/**
+ * A responder card's label (spec 2 §9): 'me' for the viewer, else the label and percentage of the
+ * score the server sent; none while there is no score (the viewer has not answered).
+ */
+export function responderLabel(score: number | null, isViewer: boolean): string | undefined {
+  if (isViewer) return describeScore(null, true);
+  return score === null ? undefined : describeScore(score, false);
+}
+
+interface ResponderCardProps {
+  user: Pick<Responder, 'user_id' | 'username' | 'score'>;
+  meId: number | undefined;
+  nav: Navigation;
+  /** False for a card without a relationship label (a twisted stack's responder who has not re-answered). */
+  scored?: boolean;
+  children: ReactNode;
+}
+
+/** One responder's card: their name (a link unless it is the viewer), the label, and what the caller shows. */
+export function ResponderCard({ user, meId, nav, scored = true, children }: ResponderCardProps) {
+  const isMe = user.user_id === meId;
+  return (
+    <ResponseCard
+      name={`${user.username}'s response`}
+      title={isMe ? user.username : <LinkButton onClick={() => nav.onOpenUser(user.user_id)}>{user.username}</LinkButton>}
+      label={scored ? responderLabel(user.score, isMe) : undefined}
+    >
+      {children}
+    </ResponseCard>
+  );
+}
+
+/** The Responses section: its heading, the cards in a grid (two columns where `wide`), then `footer`. */
+export function ResponsesSection({ wide, footer, children }: { wide?: boolean; footer?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby="responses-title" className="space-y-3">
+      <h3 id="responses-title" className="text-xl font-bold">
+        Responses
+      </h3>
+      <div className={wide ? 'grid gap-3 sm:grid-cols-2' : 'grid gap-3'}>{children}</div>
+      {footer}
+    </section>
   );
 }

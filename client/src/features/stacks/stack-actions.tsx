@@ -1,21 +1,23 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Stack } from '../../../../shared/schemas/stacks';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Modal } from '../../components/modal';
+import { Modal, ModalActions } from '../../components/modal';
 import { saveStackPrefill } from '../../lib/stack-prefill';
 import { errorDetail, httpStatusOf, useTRPC } from '../../lib/trpc';
-import { useStackActionRunner } from './detail-parts';
+import { otherPerson, useStackActionRunner, type Detail } from './detail-parts';
 import { NewStackDialog } from './new-stack-dialog';
 import { draftPayload, checkDraft, sixPositions, type StackDraft } from './stack-draft';
 import { StackFields } from './stack-fields';
 import { CannotEditDialog, TwistFormDialog } from './twist-dialogs';
+import { useSandboxTarget } from './twisted-parts';
+import type { StackMutations } from './use-stack-mutations';
 
 interface StackActionsProps {
-  stack: Stack;
+  detail: Detail;
   meId: number | undefined;
-  isAdmin: boolean;
+  mutations: StackMutations;
   /** The stack is fetched again (after sandboxing, editing, a refused edit). */
   onReload(): Promise<unknown>;
   /** The stack is gone for the viewer (hidden, deleted): back to where it was opened from. */
@@ -23,28 +25,52 @@ interface StackActionsProps {
   onOpenStack(id: number, type: 'stack' | 'twisted'): void;
 }
 
-type Open = 'hide' | 'sandbox' | 'unsandbox' | 'delete' | 'twist' | 'editConfirm' | 'edit' | 'cannotEdit' | 'hideForUsers' | 'copy' | null;
+type Open = 'hide' | 'sandbox' | 'unsandbox' | 'delete' | 'twist' | 'editConfirm' | 'edit' | 'cannotEdit' | 'hideForUsers' | 'copy';
 
-/** The other person of a friend stack (the copy prefills them, spec 2 §6). */
-function friendIdOf(stack: Stack, meId: number | undefined): number | null {
-  if (stack.audience.type !== 'friend') return null;
-  if (stack.owner_id === meId) return stack.audience.user?.id ?? null;
-  return stack.owner_id;
-}
+/** The texts of spec 2 §2.3, §2.4 and §8 that differ between a stack and a twisted stack. */
+const TEXTS = {
+  stack: {
+    title: 'Stack Actions',
+    hideFailed: 'Failed to hide stack',
+    hidden: 'This stack will be hidden from My Stacks.',
+    sandboxed: 'The stack will be hidden from group members who have not answered it; those who answered still see it.',
+    unsandboxed: 'New group members will see this stack again.',
+    editWindow: 'A stack can be edited within an hour of its creation, while nobody has responded.',
+    editFailed: 'Failed to edit stack',
+    cannotEdit: 'Cannot Edit Stack',
+  },
+  twisted: {
+    title: 'Actions',
+    hideFailed: 'Failed to hide twisted stack',
+    hidden: 'This twisted stack will be hidden from My Stacks.',
+    sandboxed: 'The original stack will be hidden from group members who have not answered it; those who answered still see it.',
+    unsandboxed: 'New group members will see the original stack again.',
+    editWindow: 'A twisted stack can be edited within an hour of its creation, while nobody has responded.',
+    editFailed: 'Failed to edit twisted stack',
+    cannotEdit: 'Cannot Edit Twisted Stack',
+  },
+} as const;
 
-/** Spec 2 §2.3 'Stack Actions': only what spec 2 §6 allows the viewer (the server's me.can_* flags). */
-export function StackActions({ stack, meId, isAdmin, onReload, onClose, onOpenStack }: StackActionsProps) {
-  const trpc = useTRPC();
-  const { open, setOpen, error, run, refreshList } = useStackActionRunner<NonNullable<Open>>();
-  const [twistError, setTwistError] = useState<string | null>(null);
-  const hide = useMutation(trpc.stacks.hide.mutationOptions());
-  const sandbox = useMutation(trpc.stacks.sandbox.mutationOptions());
-  const remove = useMutation(trpc.stacks.delete.mutationOptions());
-  const twist = useMutation(trpc.twistedStacks.create.mutationOptions());
-  const isGroup = stack.audience.type === 'group' && stack.group_id !== null;
+/**
+ * Spec 2 §2.3 'Stack Actions' and §2.4 'Actions' (Back, Edit, Hide, Sandbox): only what spec 2 §6
+ * allows the viewer, as the server's me.can_* flags say.
+ */
+export function StackActions({ detail, meId, mutations, onReload, onClose, onOpenStack }: StackActionsProps) {
+  const { kind, stack } = detail;
+  const text = TEXTS[kind];
+  const { open, setOpen, error, run, refreshList } = useStackActionRunner<Open>();
+  const sandboxTarget = useSandboxTarget(detail, onReload);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { hide, sandbox, remove, twist } = mutations;
+  const groupId = stack.audience.type === 'group' ? stack.group_id : null;
+
+  const openForm = (form: 'twist' | 'editConfirm') => {
+    setFormError(null);
+    setOpen(form);
+  };
 
   const createTwist = async (twistDescription: string) => {
-    setTwistError(null);
+    setFormError(null);
     try {
       const created = await twist.mutateAsync({ stack_id: stack.id, twist_description: twistDescription });
       setOpen(null);
@@ -52,14 +78,54 @@ export function StackActions({ stack, meId, isAdmin, onReload, onClose, onOpenSt
       onOpenStack(created.id, 'twisted');
     } catch (err) {
       console.error('Failed to create twist', err);
-      setTwistError(errorDetail(err) ?? 'Failed to create twist');
+      setFormError(errorDetail(err) ?? 'Failed to create twist');
     }
   };
 
+  /** An edit of either kind; a 403 means the edit window closed (spec 2 §8). */
+  const saveEdit = async (send: () => Promise<unknown>) => {
+    setFormError(null);
+    try {
+      await send();
+      setOpen(null);
+      void refreshList();
+      await onReload();
+    } catch (err) {
+      console.error(text.editFailed, err);
+      if (httpStatusOf(err) === 403) {
+        setOpen('cannotEdit');
+        void onReload();
+      } else setFormError(`${text.editFailed}. Please try again.`);
+    }
+  };
+
+  const buttons = {
+    back: { label: 'Back', shown: true, onClick: onClose },
+    hide: { label: 'Hide', shown: true, onClick: () => setOpen('hide') },
+    copy: {
+      label: 'Copy Stack',
+      shown: true,
+      onClick: () => {
+        saveStackPrefill({ name: stack.name ?? '', positions: [...stack.positions], friendId: otherPerson(detail, meId)?.id ?? null });
+        setOpen('copy');
+      },
+    },
+    twist: { label: 'Twist Stack', shown: stack.me.can_twist, style: 'btn-secondary', onClick: () => openForm('twist') },
+    edit: { label: 'Edit', shown: stack.me.can_edit, onClick: () => openForm('editConfirm') },
+    sandbox: { label: 'Sandbox', shown: sandboxTarget.canSandbox, style: 'btn-warning', onClick: () => setOpen('sandbox') },
+    unsandbox: { label: 'Unsandbox', shown: sandboxTarget.canUnsandbox, style: 'btn-warning', onClick: () => setOpen('unsandbox') },
+    hideForUsers: { label: 'Hide Stack for Users', shown: stack.me.can_hide_for_users, onClick: () => setOpen('hideForUsers') },
+    remove: { label: 'Delete Stack', shown: stack.me.can_delete, style: 'btn-error', onClick: () => setOpen('delete') },
+  };
+  const shown =
+    kind === 'twisted'
+      ? [buttons.back, buttons.edit, buttons.hide, buttons.sandbox, buttons.unsandbox]
+      : [buttons.hide, buttons.copy, buttons.twist, buttons.edit, buttons.sandbox, buttons.unsandbox, buttons.hideForUsers, buttons.remove];
+
   return (
-    <section aria-labelledby="stack-actions-title" className="space-y-3">
-      <h3 id="stack-actions-title" className="text-xl font-bold">
-        Stack Actions
+    <section aria-labelledby={`${kind}-actions-title`} className="space-y-3">
+      <h3 id={`${kind}-actions-title`} className="text-xl font-bold">
+        {text.title}
       </h3>
       {error && (
         <p role="alert" className="alert alert-error alert-soft">
@@ -67,56 +133,13 @@ export function StackActions({ stack, meId, isAdmin, onReload, onClose, onOpenSt
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-sm" onClick={() => setOpen('hide')}>
-          Hide
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => {
-            saveStackPrefill({ name: stack.name ?? '', positions: [...stack.positions], friendId: friendIdOf(stack, meId) });
-            setOpen('copy');
-          }}
-        >
-          Copy Stack
-        </button>
-        {stack.me.can_twist && (
-          <button
-            type="button"
-            className="btn btn-sm btn-secondary"
-            onClick={() => {
-              setTwistError(null);
-              setOpen('twist');
-            }}
-          >
-            Twist Stack
-          </button>
-        )}
-        {stack.me.can_edit && (
-          <button type="button" className="btn btn-sm" onClick={() => setOpen('editConfirm')}>
-            Edit
-          </button>
-        )}
-        {stack.me.can_sandbox && (
-          <button type="button" className="btn btn-sm btn-warning" onClick={() => setOpen('sandbox')}>
-            Sandbox
-          </button>
-        )}
-        {stack.me.can_unsandbox && (
-          <button type="button" className="btn btn-sm btn-warning" onClick={() => setOpen('unsandbox')}>
-            Unsandbox
-          </button>
-        )}
-        {isAdmin && isGroup && (
-          <button type="button" className="btn btn-sm" onClick={() => setOpen('hideForUsers')}>
-            Hide Stack for Users
-          </button>
-        )}
-        {stack.me.can_delete && (
-          <button type="button" className="btn btn-sm btn-error" onClick={() => setOpen('delete')}>
-            Delete Stack
-          </button>
-        )}
+        {shown
+          .filter((button) => button.shown)
+          .map((button) => (
+            <button key={button.label} type="button" className={`btn btn-sm ${'style' in button ? button.style : ''}`} onClick={button.onClick}>
+              {button.label}
+            </button>
+          ))}
       </div>
 
       <ConfirmDialog
@@ -125,9 +148,9 @@ export function StackActions({ stack, meId, isAdmin, onReload, onClose, onOpenSt
         confirmLabel="Hide"
         busy={hide.isPending}
         onCancel={() => setOpen(null)}
-        onConfirm={() => void run(() => hide.mutateAsync({ id: stack.id }), 'Failed to hide stack', onClose)}
+        onConfirm={() => void run(() => hide.mutateAsync({ id: stack.id }), text.hideFailed, onClose)}
       >
-        <p>This stack will be hidden from My Stacks.</p>
+        <p>{text.hidden}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={open === 'sandbox' || open === 'unsandbox'}
@@ -135,13 +158,9 @@ export function StackActions({ stack, meId, isAdmin, onReload, onClose, onOpenSt
         confirmLabel={open === 'unsandbox' ? 'Unsandbox' : 'Sandbox'}
         busy={sandbox.isPending}
         onCancel={() => setOpen(null)}
-        onConfirm={() => void run(() => sandbox.mutateAsync({ id: stack.id, sandbox: open === 'sandbox' }), 'Failed to update sandbox state', onReload)}
+        onConfirm={() => void run(() => sandbox.mutateAsync({ id: sandboxTarget.id, sandbox: open === 'sandbox' }), 'Failed to update sandbox state', sandboxTarget.reload)}
       >
-        <p>
-          {open === 'unsandbox'
-            ? 'New group members will see this stack again.'
-            : 'The stack will be hidden from group members who have not answered it; those who answered still see it.'}
-        </p>
+        <p>{open === 'unsandbox' ? text.unsandboxed : text.sandboxed}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={open === 'delete'}
@@ -155,7 +174,7 @@ export function StackActions({ stack, meId, isAdmin, onReload, onClose, onOpenSt
         <p>This bot stack will be deleted permanently.</p>
       </ConfirmDialog>
       <ConfirmDialog open={open === 'editConfirm'} title="Edit Stack?" confirmLabel="Edit" onCancel={() => setOpen(null)} onConfirm={() => setOpen('edit')}>
-        <p>A stack can be edited within an hour of its creation, while nobody has responded.</p>
+        <p>{text.editWindow}</p>
       </ConfirmDialog>
 
       <TwistFormDialog
@@ -164,32 +183,40 @@ export function StackActions({ stack, meId, isAdmin, onReload, onClose, onOpenSt
         submitLabel="Create"
         busyLabel="Creating..."
         busy={twist.isPending}
-        error={twistError}
+        error={formError}
         onClose={() => setOpen(null)}
-        onSubmit={(text) => void createTwist(text)}
+        onSubmit={(description) => void createTwist(description)}
       />
-      <EditStackDialog
-        open={open === 'edit'}
-        stack={stack}
-        onClose={() => setOpen(null)}
-        onSaved={async () => {
-          setOpen(null);
-          void refreshList();
-          await onReload();
-        }}
-        onClosedForEdits={() => {
-          setOpen('cannotEdit');
-          void onReload();
-        }}
-      />
-      <CannotEditDialog open={open === 'cannotEdit'} title="Cannot Edit Stack" onClose={() => setOpen(null)} />
-      {open === 'hideForUsers' && stack.group_id !== null && (
-        <HideForUsersDialog stack={stack} groupId={stack.group_id} meId={meId} onClose={() => setOpen(null)} onDone={() => void onReload()} />
+      {detail.kind === 'twisted' ? (
+        <TwistFormDialog
+          open={open === 'edit'}
+          title="Edit Twisted Stack"
+          submitLabel="Save"
+          busyLabel="Saving..."
+          initial={detail.stack.twist_description}
+          busy={mutations.editTwist.isPending}
+          error={formError}
+          onClose={() => setOpen(null)}
+          onSubmit={(description) => void saveEdit(() => mutations.editTwist.mutateAsync({ id: stack.id, twist_description: description }))}
+        />
+      ) : (
+        <EditStackDialog
+          open={open === 'edit'}
+          stack={detail.stack}
+          busy={mutations.editStack.isPending}
+          error={formError}
+          onClose={() => setOpen(null)}
+          onSubmit={(values) => void saveEdit(() => mutations.editStack.mutateAsync({ id: stack.id, ...values }))}
+        />
+      )}
+      <CannotEditDialog open={open === 'cannotEdit'} title={text.cannotEdit} onClose={() => setOpen(null)} />
+      {open === 'hideForUsers' && groupId !== null && (
+        <HideForUsersDialog stack={stack} groupId={groupId} hide={mutations.hideForUsers} onClose={() => setOpen(null)} onDone={() => void onReload()} />
       )}
       <NewStackDialog
         mode={stack.audience.type}
         open={open === 'copy'}
-        initialTargetId={isGroup ? (stack.group_id ?? undefined) : undefined}
+        initialTargetId={groupId ?? undefined}
         onClose={() => setOpen(null)}
         onCreated={(id) => {
           setOpen(null);
@@ -203,10 +230,11 @@ export function StackActions({ stack, meId, isAdmin, onReload, onClose, onOpenSt
 interface EditStackDialogProps {
   open: boolean;
   stack: Stack;
+  busy: boolean;
+  /** 'Failed to edit stack. Please try again.' after a failure other than 403. */
+  error: string | null;
   onClose(): void;
-  onSaved(): Promise<void>;
-  /** The server answered 403: the edit window closed (spec 2 §8). */
-  onClosedForEdits(): void;
+  onSubmit(values: { name: string | null; positions: string[] }): void;
 }
 
 /** Edit Friend Stack / Edit Group Stack: the name and the six positions. */
@@ -214,26 +242,10 @@ function EditStackDialog(props: EditStackDialogProps) {
   return props.open ? <EditStackForm {...props} /> : null;
 }
 
-function EditStackForm({ stack, onClose, onSaved, onClosedForEdits }: EditStackDialogProps) {
-  const trpc = useTRPC();
-  const edit = useMutation(trpc.stacks.edit.mutationOptions());
+function EditStackForm({ stack, busy, error, onClose, onSubmit }: EditStackDialogProps) {
   const [draft, setDraft] = useState<StackDraft>(() => ({ name: stack.name ?? '', positions: sixPositions(stack.positions) }));
-  const [failed, setFailed] = useState(false);
   const check = checkDraft(draft);
-  const canSave = check.valid && !edit.isPending;
-
-  const save = async () => {
-    if (!canSave) return;
-    setFailed(false);
-    try {
-      await edit.mutateAsync({ id: stack.id, ...draftPayload(draft) });
-      await onSaved();
-    } catch (error) {
-      console.error('Failed to edit stack', error);
-      if (httpStatusOf(error) === 403) onClosedForEdits();
-      else setFailed(true);
-    }
-  };
+  const canSave = check.valid && !busy;
 
   return (
     <Modal
@@ -241,24 +253,15 @@ function EditStackForm({ stack, onClose, onSaved, onClosedForEdits }: EditStackD
       wide
       title={stack.audience.type === 'group' ? 'Edit Group Stack' : 'Edit Friend Stack'}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={edit.isPending}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={!canSave} onClick={() => void save()}>
-            {edit.isPending ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      actions={<ModalActions onCancel={onClose} busy={busy} disabled={!canSave} onSubmit={() => canSave && onSubmit(draftPayload(draft))} label={busy ? 'Saving...' : 'Save'} />}
     >
       <div className="space-y-4">
-        {failed && (
+        {error && (
           <p role="alert" className="alert alert-error alert-soft">
-            Failed to edit stack. Please try again.
+            {error}
           </p>
         )}
-        <StackFields draft={draft} onChange={setDraft} disabled={edit.isPending} />
+        <StackFields draft={draft} onChange={setDraft} disabled={busy} />
         {check.messages.map((message) => (
           <p key={message} role="alert" className="text-sm text-error">
             {message}
@@ -272,21 +275,23 @@ function EditStackForm({ stack, onClose, onSaved, onClosedForEdits }: EditStackD
 interface HideForUsersDialogProps {
   stack: Stack;
   groupId: number;
-  meId: number | undefined;
+  hide: StackMutations['hideForUsers'];
   onClose(): void;
   onDone(): void;
 }
 
-/** Admins: hide a group stack for chosen members who have not answered it, not themselves (spec 2 §6). */
-function HideForUsersDialog({ stack, groupId, meId, onClose, onDone }: HideForUsersDialogProps) {
+/**
+ * Admins: hide a group stack for chosen members (spec 2 §6); the server names them in
+ * `me.hideable_user_ids` (those who have not answered, not the admin), the group their names.
+ */
+function HideForUsersDialog({ stack, groupId, hide, onClose, onDone }: HideForUsersDialogProps) {
   const trpc = useTRPC();
   const group = useQuery(trpc.groups.get.queryOptions({ id: groupId }));
-  const hide = useMutation(trpc.stacks.hide.mutationOptions());
   const [chosen, setChosen] = useState<number[]>([]);
   const [failed, setFailed] = useState(false);
-  const answered = new Set(stack.users.map((u) => u.user_id));
+  const hideable = new Set(stack.me.hideable_user_ids);
   const hidden = new Set(stack.hidden_user_ids);
-  const candidates = (group.data?.members ?? []).filter((m) => m.user_id !== meId && !answered.has(m.user_id));
+  const candidates = (group.data?.members ?? []).filter((m) => hideable.has(m.user_id));
 
   const submit = async () => {
     if (chosen.length === 0) return;
@@ -306,16 +311,7 @@ function HideForUsersDialog({ stack, groupId, meId, onClose, onDone }: HideForUs
       open
       title="Hide Stack for Users"
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={hide.isPending}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={chosen.length === 0 || hide.isPending} onClick={() => void submit()}>
-            Hide for Selected
-          </button>
-        </>
-      }
+      actions={<ModalActions onCancel={onClose} busy={hide.isPending} disabled={chosen.length === 0 || hide.isPending} onSubmit={() => void submit()} label="Hide for Selected" />}
     >
       <div className="space-y-3">
         <p className="text-sm text-base-content/70">Choose group members who have not answered this stack.</p>

@@ -1,62 +1,67 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { describeScore } from '../../../../shared/scoring';
+import { useQuery } from '@tanstack/react-query';
 import type { Stack } from '../../../../shared/schemas/stacks';
 import { useCurrentUser } from '../../lib/current-user';
-import { useTRPC } from '../../lib/trpc';
-import { CommentsSection } from './comments-section';
-import { DetailHeader, LinkButton, LoadState, navigationOf, useLoadCallbacks, useSubmitRanking, type Navigation, type StackDetailProps } from './detail-parts';
+import { CommentsSection, type StackKind } from './comments-section';
+import { DetailHeader, LoadState, navigationOf, otherPerson, useLoadCallbacks, useSubmitRanking, type Detail, type Navigation, type StackDetailProps } from './detail-parts';
 import { RankingBoard } from './ranking-board';
-import { PositionList, rankedItems, ResponseCard } from './response-cards';
+import { PositionList, rankedItems, ResponderCard, ResponseCard, ResponsesSection } from './response-cards';
 import { StackActions } from './stack-actions';
 import { useStackQueryOptions } from './stack-queries';
+import { TwistedResponses } from './twisted-parts';
+import { useStackMutations } from './use-stack-mutations';
 
 export type { StackDetailProps } from './detail-parts';
 
-/** Spec 2 §2.3 Stack detail for an ordinary stack. */
-export function StackDetail(props: StackDetailProps) {
+const LOAD_FAILED = { stack: 'Failed to load stack', twisted: 'Failed to load twisted stack' } as const;
+
+/** Loads a stack or a twisted stack; only the query of `kind` runs. */
+function useDetail(kind: StackKind, id: number) {
   const options = useStackQueryOptions();
-  const stack = useQuery(options.stack(props.id));
+  const stack = useQuery({ ...options.stack(id), enabled: kind === 'stack' });
+  const twisted = useQuery({ ...options.twisted(id), enabled: kind === 'twisted' });
+  const query = kind === 'stack' ? stack : twisted;
+  const detail: Detail | undefined =
+    kind === 'stack' ? (stack.data ? { kind, stack: stack.data } : undefined) : twisted.data ? { kind, stack: twisted.data } : undefined;
+  return { detail, failed: query.isError && !query.data, fetching: query.isFetching, refetch: () => query.refetch() };
+}
+
+/** Spec 2 §2.3 Stack detail and §2.4 Twisted stack detail: one view, the kind decides the parts. */
+export function StackDetail({ kind = 'stack', ...props }: StackDetailProps & { kind?: StackKind }) {
+  const { detail, failed, fetching, refetch } = useDetail(kind, props.id);
   const me = useCurrentUser();
-  const failed = stack.isError && !stack.data;
-  useLoadCallbacks(props, stack.data ? { name: stack.data.name } : undefined, failed ? 'Failed to load stack' : null);
-  // The viewer's id decides what is 'mine' (own card first, own comments): wait for it too.
-  if (!stack.data || me.isPending) {
-    return <LoadState failed={failed} message="Failed to load stack" retrying={stack.isFetching} onRetry={() => void stack.refetch()} onClose={props.onClose} />;
+  useLoadCallbacks(props, detail ? { name: detail.stack.name } : undefined, failed ? LOAD_FAILED[kind] : null);
+  // The viewer's id decides what is 'mine' (own card, own comments, the other person): wait for it too.
+  if (!detail || me.isPending) {
+    return <LoadState failed={failed} message={LOAD_FAILED[kind]} retrying={fetching} onRetry={() => void refetch()} onClose={props.onClose} />;
   }
-  return <StackContent stack={stack.data} nav={navigationOf(props)} onClose={props.onClose} onReload={() => stack.refetch()} />;
+  return <StackContent detail={detail} nav={navigationOf(props)} onClose={props.onClose} onReload={refetch} />;
 }
 
 interface StackContentProps {
-  stack: Stack;
+  detail: Detail;
   nav: Navigation;
   onClose(): void;
   onReload(): Promise<unknown>;
 }
 
-function StackContent({ stack, nav, onClose, onReload }: StackContentProps) {
-  const trpc = useTRPC();
-  const me = useCurrentUser();
-  const meId = me.data?.id;
-  const isAdmin = me.data?.role === 'ADMIN';
-  const complete = useMutation(trpc.stacks.complete.mutationOptions());
-  const ranking = useSubmitRanking((positionIds) => complete.mutateAsync({ id: stack.id, position_ids: positionIds }), onReload);
+function StackContent({ detail, nav, onClose, onReload }: StackContentProps) {
+  const { kind, stack } = detail;
+  const meId = useCurrentUser().data?.id;
+  const mutations = useStackMutations(kind);
+  const ranking = useSubmitRanking((positionIds) => mutations.complete.mutateAsync({ id: stack.id, position_ids: positionIds }), onReload);
 
-  // An admin outside the audience cannot answer: they see responses and comments to moderate them.
-  const showResponses = stack.me.is_answered || !stack.me.can_answer;
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <DetailHeader stack={stack} meId={meId} nav={nav} onClose={onClose} />
-      {showResponses ? (
+    <div className={`mx-auto max-w-4xl space-y-6 ${kind === 'twisted' ? 'rounded-box border-l-4 border-purple-500 pl-4' : ''}`}>
+      <DetailHeader detail={detail} nav={nav} onClose={onClose} friend={otherPerson(detail, meId)} />
+      {stack.me.sees_responses ? (
         <>
-          <Responses stack={stack} meId={meId} nav={nav} />
+          {detail.kind === 'twisted' ? <TwistedResponses stack={detail.stack} meId={meId} nav={nav} /> : <Responses stack={detail.stack} meId={meId} nav={nav} />}
           <CommentsSection
-            kind="stack"
+            kind={kind}
             stackId={stack.id}
             comments={stack.comments}
             hasMore={stack.comments_has_more}
             canComment={stack.me.can_comment}
-            meId={meId}
-            isAdmin={isAdmin}
             onChanged={onReload}
             onOpenUser={nav.onOpenUser}
           />
@@ -64,44 +69,26 @@ function StackContent({ stack, nav, onClose, onReload }: StackContentProps) {
       ) : (
         <RankingBoard key={stack.positions.join('\n')} positions={stack.positions} onSubmit={ranking.submit} submitting={ranking.submitting} error={ranking.error} />
       )}
-      <StackActions stack={stack} meId={meId} isAdmin={isAdmin} onReload={onReload} onClose={onClose} onOpenStack={nav.onOpenStack} />
+      <StackActions detail={detail} meId={meId} mutations={mutations} onReload={onReload} onClose={onClose} onOpenStack={nav.onOpenStack} />
     </div>
   );
 }
 
-/** Responses: the Group Consensus card (group stacks), then each responder, the viewer first. */
+/** Responses: the Group Consensus card (group stacks), then each responder as the server lists them (the viewer first). */
 function Responses({ stack, meId, nav }: { stack: Stack; meId: number | undefined; nav: Navigation }) {
-  const blocked = new Set(stack.blocked_user_ids);
-  const responders = stack.users
-    .filter((user) => !blocked.has(user.user_id))
-    .sort((a, b) => Number(b.user_id === meId) - Number(a.user_id === meId));
-  const othersAnswered = responders.some((user) => user.user_id !== meId);
+  const othersAnswered = stack.users.some((user) => user.user_id !== meId);
   return (
-    <section aria-labelledby="responses-title" className="space-y-3">
-      <h3 id="responses-title" className="text-xl font-bold">
-        Responses
-      </h3>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {stack.audience.type === 'group' && stack.consensus && (
-          <ResponseCard name="Group Consensus" title="Group Consensus" highlight>
-            <PositionList label="Group Consensus ranking" items={rankedItems(stack.positions, null, stack.consensus)} />
-          </ResponseCard>
-        )}
-        {responders.map((user) => {
-          const isMe = user.user_id === meId;
-          return (
-            <ResponseCard
-              key={user.user_id}
-              name={`${user.username}'s response`}
-              title={isMe ? user.username : <LinkButton onClick={() => nav.onOpenUser(user.user_id)}>{user.username}</LinkButton>}
-              label={describeScore(user.score, isMe)}
-            >
-              <PositionList label={`${user.username}'s ranking`} items={rankedItems(stack.positions, user.position_ids, user.positions)} />
-            </ResponseCard>
-          );
-        })}
-      </div>
-      {!othersAnswered && <p className="text-sm text-base-content/70">Nobody else has answered yet.</p>}
-    </section>
+    <ResponsesSection wide footer={!othersAnswered && <p className="text-sm text-base-content/70">Nobody else has answered yet.</p>}>
+      {stack.audience.type === 'group' && stack.consensus && (
+        <ResponseCard name="Group Consensus" title="Group Consensus" highlight>
+          <PositionList label="Group Consensus ranking" items={rankedItems(stack.positions, null, stack.consensus)} />
+        </ResponseCard>
+      )}
+      {stack.users.map((user) => (
+        <ResponderCard key={user.user_id} user={user} meId={meId} nav={nav}>
+          <PositionList label={`${user.username}'s ranking`} items={rankedItems(stack.positions, user.position_ids, user.positions)} />
+        </ResponderCard>
+      ))}
+    </ResponsesSection>
   );
 }

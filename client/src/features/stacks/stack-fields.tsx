@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { LIMITS } from '../../../../shared/limits';
+import { CountedInput } from '../../components/counted-field';
 import type { StackDraft } from './stack-draft';
 
 interface StackFieldsProps {
@@ -13,25 +14,14 @@ export function StackFields({ draft, onChange, disabled }: StackFieldsProps) {
   const nameId = useId();
   return (
     <>
-      <div className="form-control w-full">
-        <div className="flex items-end justify-between pb-1">
-          <label className="label-text" htmlFor={nameId}>
-            Stack Name (max 32 characters):
-          </label>
-          <span className="label-text-alt text-base-content/60" aria-hidden="true">
-            {draft.name.length}/{LIMITS.stackNameMax}
-          </span>
-        </div>
-        <input
-          id={nameId}
-          className="input w-full"
-          value={draft.name}
-          maxLength={LIMITS.stackNameMax}
-          autoComplete="off"
-          disabled={disabled}
-          onChange={(event) => onChange({ ...draft, name: event.target.value })}
-        />
-      </div>
+      <CountedInput
+        id={nameId}
+        label="Stack Name (max 32 characters):"
+        value={draft.name}
+        max={LIMITS.stackNameMax}
+        disabled={disabled}
+        onChange={(name) => onChange({ ...draft, name })}
+      />
       <fieldset className="space-y-2">
         <legend className="label-text pb-1">Positions (6 required)</legend>
         {draft.positions.map((position, index) => (

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { LoadState, type StackDetailProps } from './detail-parts';
 import { StackDetail } from './stack-detail';
 import { useStackQueryOptions } from './stack-queries';
-import { TwistedStackDetail } from './twisted-stack-detail';
 
 export type StackType = 'stack' | 'twisted';
 
@@ -64,5 +63,5 @@ export function StackView({ type, ...props }: StackViewProps) {
       <LoadState failed={resolved.isError} message={failedMessage ?? ''} retrying={resolved.isFetching} onRetry={() => void resolved.refetch()} onClose={props.onClose} />
     );
   }
-  return resolved.data.type === 'stack' ? <StackDetail {...props} /> : <TwistedStackDetail {...props} />;
+  return <StackDetail {...props} kind={resolved.data.type} />;
 }

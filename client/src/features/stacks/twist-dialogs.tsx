@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { STACK_MESSAGES } from '../../../../shared/schemas/stacks';
-import { Modal } from '../../components/modal';
+import { CountedLabel, LimitedInput } from '../../components/counted-field';
+import { Modal, ModalActions } from '../../components/modal';
 
 interface TwistFormDialogProps {
   open: boolean;
@@ -34,34 +35,16 @@ function TwistForm({ title, submitLabel, busyLabel, initial = '', busy, error, o
       open
       title={title}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={!canSubmit} onClick={() => onSubmit(text.trim())}>
-            {busy ? busyLabel : submitLabel}
-          </button>
-        </>
-      }
+      actions={<ModalActions onCancel={onClose} busy={busy} disabled={!canSubmit} onSubmit={() => onSubmit(text.trim())} label={busy ? busyLabel : submitLabel} />}
     >
       <div className="form-control space-y-1">
-        <div className="flex items-end justify-between">
-          <label htmlFor={id} className="label-text">
-            Twist
-          </label>
-          <span className="label-text-alt text-base-content/60">
-            {text.length}/{LIMITS.twistMax}
-          </span>
-        </div>
-        <input
+        <CountedLabel htmlFor={id} label="Twist" count={text.length} max={LIMITS.twistMax} className="" announced />
+        <LimitedInput
           id={id}
-          className="input w-full"
           value={text}
-          maxLength={LIMITS.twistMax}
-          autoComplete="off"
+          max={LIMITS.twistMax}
           disabled={busy}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && canSubmit) onSubmit(text.trim());
           }}
