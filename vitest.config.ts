@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          // Migrates one database for all files; createTestDb copies it (tests/helpers/test-db.ts).
+          globalSetup: ['tests/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
