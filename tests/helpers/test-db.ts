@@ -64,7 +64,7 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 
 /** The migrated dump of the global setup (tests/global-setup.ts), read once per test file. */
 let dump: Blob | undefined;
-function pgliteDump(): Blob | undefined {
+export function pgliteDump(): Blob | undefined {
   const file = inject('pgliteDump');
   if (!file) return undefined;
   dump ??= new Blob([readFileSync(file)]);
@@ -86,7 +86,7 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
   };
   let drop: (() => Promise<void>) | undefined;
   let url: string | undefined;
-  let migrated = false;
+  let migrated: boolean;
   let pgliteFrom: Blob | undefined;
   if (serverUrl) {
     const name = `stacks_test_${process.pid}_${randomBytes(4).toString('hex')}`;
