@@ -140,6 +140,9 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       },
       close: async () => {
         await db.destroy();
+        // Kysely closes the dialect only once a query has run: a database that was never queried
+        // (loaded from a dump, with nothing asked of it yet) is closed here.
+        if (!pglite.closed) await pglite.close();
         await release?.();
       },
     };
