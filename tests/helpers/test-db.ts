@@ -62,7 +62,7 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
   }
 }
 
-/** The migrated dump of the global setup (tests/global-setup.ts), read once per test file. */
+/** The migrated dump of the global setup (tests/global-setup.ts), read once per process; undefined without one. */
 let dump: Blob | undefined;
 export function pgliteDump(): Blob | undefined {
   const file = inject('pgliteDump');
