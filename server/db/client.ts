@@ -31,6 +31,11 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** Folder for PGlite's data; omit for an in-memory database (tests). */
   pgliteDir?: string;
+  /**
+   * A PGlite data-folder tarball (`dumpDataDir()`) to start from instead of an empty database: tests
+   * load one migrated dump (~0.5 s) rather than initialising and migrating each database (~5 s).
+   */
+  pgliteDump?: Blob;
   poolMax?: number;
   /** How long a request may wait for a pool connection (or to connect) before it fails; ms. */
   poolTimeoutMs?: number;
@@ -121,7 +126,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   }
   const release = options.pgliteDir ? await lockDataFolder(options.pgliteDir) : undefined;
   try {
-    const pglite = new PGlite(options.pgliteDir);
+    const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump });
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log });
     return {
@@ -135,6 +140,9 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       },
       close: async () => {
         await db.destroy();
+        // Kysely closes the dialect only once a query has run: a database that was never queried
+        // (loaded from a dump, with nothing asked of it yet) is closed here.
+        if (!pglite.closed) await pglite.close();
         await release?.();
       },
     };

@@ -2,22 +2,23 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
-import { createCliSandbox, expectCleanFailure, type CliSandbox } from '../helpers/cli';
+import { cliEnv, expectCleanFailure, runCliInProcess } from '../helpers/cli';
+import { createTestDb, type TestDb } from '../helpers/test-db';
 import { createUser } from '../factories/users';
 
-/** bots:create and bots:run in a child process on its own temporary embedded database (as cli.test.ts). */
-let sandbox: CliSandbox;
-const runCli = (args: string[]) => sandbox.run(args);
+/** bots:create and bots:run, run in process on a test database (as cli.test.ts). */
+let testDb: TestDb;
+const runCli = (args: string[], env?: NodeJS.ProcessEnv) => runCliInProcess(args, { db: testDb.db, env: cliEnv(env) });
 const TIMEOUT = 60_000;
-const withFolder = <T,>(fn: (db: Db) => Promise<T>) => sandbox.withFolder(fn);
+const withDb = <T,>(fn: (db: Db) => Promise<T>) => fn(testDb.db);
 
 let owner: { username: string; id: number };
 let audience: { username: string; id: number };
 let groupId: number;
 
 beforeAll(async () => {
-  sandbox = await createCliSandbox('stacks-cli-bots-');
-  await withFolder(async (db) => {
+  testDb = await createTestDb();
+  await withDb(async (db) => {
     owner = await createUser(db);
     audience = await createUser(db);
     const group = await db.insertInto('groups').values({ name: 'Cli club', owner_id: owner.id }).returning('id').executeTakeFirstOrThrow();
@@ -26,9 +27,9 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(() => sandbox.remove());
+afterAll(() => testDb.close());
 
-describe('scripts/cli.ts bots', () => {
+describe('the admin CLI: bots', () => {
   it(
     'bots:create makes a group bot with PENDING tags and prints its id last; bots:run runs it once a day',
     async () => {
@@ -40,7 +41,7 @@ describe('scripts/cli.ts bots', () => {
       expect(created.code).toBe(0);
       const id = Number(created.stdout.trimEnd().split('\n').at(-1));
       expect(Number.isInteger(id) && id > 0).toBe(true);
-      await withFolder(async (db) => {
+      await withDb(async (db) => {
         const bot = await db.selectFrom('bots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         expect(bot).toMatchObject({ name: 'Clubbot', bio: 'Daily picks', avatar_id: 5, owner_id: owner.id, group_id: groupId, friend_id: null, schedule: [0, 2, 4] });
         const tags = await db.selectFrom('bot_keywords').select(['name', 'status']).where('bot_id', '=', id).orderBy('name').execute();
@@ -59,7 +60,7 @@ describe('scripts/cli.ts bots', () => {
       const forced = await runCli(['bots:run', String(id), '--force']);
       expect(forced.code).toBe(0);
       expect(JSON.parse(forced.stdout)).toMatchObject({ success: true });
-      await withFolder(async (db) => {
+      await withDb(async (db) => {
         const stacks = await db.selectFrom('stacks').select(['id', 'group_id', 'owner_id']).where('bot_id', '=', id).execute();
         expect(stacks).toHaveLength(2);
         expect(stacks.every((s) => s.group_id === groupId && s.owner_id === owner.id)).toBe(true);
@@ -76,7 +77,7 @@ describe('scripts/cli.ts bots', () => {
       const created = await runCli(['bots:create', '--name', 'Pal', '--avatar', '1', '--owner', owner.username, '--user', audience.username]);
       expect(created.code).toBe(0);
       const id = Number(created.stdout.trimEnd().split('\n').at(-1));
-      await withFolder(async (db) => {
+      await withDb(async (db) => {
         const bot = await db.selectFrom('bots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         expect(bot).toMatchObject({ friend_id: audience.id, group_id: null, schedule: [0, 1, 2, 3, 4, 5, 6] });
       });
@@ -91,7 +92,7 @@ describe('scripts/cli.ts bots', () => {
       expect(created.stderr).toBe('');
       expect(created.code).toBe(0);
       const id = Number(created.stdout.trimEnd().split('\n').at(-1));
-      await withFolder(async (db) => {
+      await withDb(async (db) => {
         expect(await db.selectFrom('bots').select('generator').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ generator: 'openai' });
       });
 
@@ -109,7 +110,7 @@ describe('scripts/cli.ts bots', () => {
       await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
       try {
         const env = { OPENAI_BASE_URL: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/v1`, OPENAI_API_KEY: 'sk-cli', OPENAI_MODEL: 'cli-model', OPENAI_TIMEOUT_MS: '5000' };
-        const run = await sandbox.run(['bots:run', String(id)], undefined, env);
+        const run = await runCli(['bots:run', String(id)], env);
         expect(run.stderr).toBe('');
         expect(run.code).toBe(0);
         expect(JSON.parse(run.stdout)).toMatchObject({ success: true, error: null });
@@ -118,7 +119,7 @@ describe('scripts/cli.ts bots', () => {
         endpoint.closeAllConnections();
         await new Promise((resolve) => endpoint.close(resolve));
       }
-      await withFolder(async (db) => {
+      await withDb(async (db) => {
         const stack = await db.selectFrom('stacks').select(['name', 'positions', 'friend_id']).where('bot_id', '=', id).executeTakeFirstOrThrow();
         expect(stack).toEqual({ name: 'Morning drinks', positions, friend_id: audience.id });
       });

@@ -7,35 +7,41 @@ import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/client';
 import { createLogger } from '../../server/logger';
 import type { MailMessage } from '../../server/mail/mailer';
-import { createCliSandbox, expectCleanFailure, type CliSandbox } from '../helpers/cli';
+import { cliEnv, createCliSandbox, expectCleanFailure, runCliInProcess, type CliSandbox } from '../helpers/cli';
+import { createTestDb, type TestDb } from '../helpers/test-db';
 import { createUser, uniqueName } from '../factories/users';
 
 /**
- * The CLI is a separate process on the embedded database in DATA_DIR, so this file does not use
- * createTestApp (an in-memory database the child could not see): it gets its own temporary DATA_DIR.
+ * The CLI's commands run in this process on a test database (scripts/cli-commands.ts); the data
+ * folder's lock is tested on a temporary DATA_DIR, and one test spawns the real scripts/cli.ts.
  */
+let testDb: TestDb;
 let sandbox: CliSandbox;
 let dataDir: string;
 let pgliteDir: string;
-const runCli = (args: string[]) => sandbox.run(args, 25_000);
+const runCli = (args: string[]) => runCliInProcess(args, { db: testDb.db, env: cliEnv() });
 const TIMEOUT = 30_000;
 
 const countCodes = (db: Db) => db.selectFrom('registration_codes').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-const withFolder = <T,>(fn: (db: Db) => Promise<T>) => sandbox.withFolder(fn);
+const withDb = <T,>(fn: (db: Db) => Promise<T>) => fn(testDb.db);
 
 beforeAll(async () => {
-  // One migrated folder for the whole file; every test sets up the rows it needs.
+  // One database and one folder for the whole file; every test sets up the rows it needs.
+  testDb = await createTestDb();
   sandbox = await createCliSandbox('stacks-cli-');
   ({ dataDir, pgliteDir } = sandbox);
 }, 60_000);
 
-afterAll(() => sandbox.remove());
+afterAll(async () => {
+  await testDb.close();
+  sandbox.remove();
+});
 
-describe('scripts/cli.ts', () => {
+describe('the admin CLI', () => {
   it(
     '--help lists the commands, even while the data folder is in use',
     async () => {
-      const result = await withFolder(() => runCli(['--help']));
+      const result = await sandbox.withFolder(() => sandbox.run(['--help']));
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('codes:create [--uses N] [--expires-days D]');
       expect(result.stdout).toContain('users:role <username> <ADMIN|USER>');
@@ -67,7 +73,7 @@ describe('scripts/cli.ts', () => {
       expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
       expect(lines[0]).toMatch(/^Registration code for 2 uses, expires \d{4}-\d{2}-\d{2}T[\d:.]+Z:$/);
 
-      await withFolder(async (db) => {
+      await withDb(async (db) => {
         const row = await db
           .selectFrom('registration_codes')
           .select(['max_uses', 'uses', 'expires_at', 'created_by'])
@@ -116,7 +122,7 @@ describe('scripts/cli.ts', () => {
   it(
     'users:role <name> ADMIN promotes the user (name in any letter case)',
     async () => {
-      const user = await withFolder((db) => createUser(db, { username: uniqueName('Promote') }));
+      const user = await withDb((db) => createUser(db, { username: uniqueName('Promote') }));
       expect(user.role).toBe('USER');
 
       const result = await runCli(['users:role', user.username.toLowerCase(), 'ADMIN']);
@@ -124,7 +130,7 @@ describe('scripts/cli.ts', () => {
       expect(result.code).toBe(0);
       expect(result.stdout.trim()).toBe(`${user.username} is now ADMIN`);
 
-      const row = await withFolder((db) => db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirstOrThrow());
+      const row = await withDb((db) => db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirstOrThrow());
       expect(row.role).toBe('ADMIN');
     },
     TIMEOUT,
@@ -146,13 +152,31 @@ describe('scripts/cli.ts', () => {
   it(
     'refuses with exit 1 and "in use" while another process holds the data folder',
     async () => {
-      await withFolder(async (db) => {
+      await sandbox.withFolder(async (db) => {
         const before = await countCodes(db);
-        const result = await runCli(['codes:create']);
+        const result = await sandbox.run(['codes:create']);
         expectCleanFailure(result, 'in use');
         expect(result.stderr).toContain(pgliteDir);
         expect(await countCodes(db)).toEqual(before);
       });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'scripts/cli.ts as its own process: codes:create on the embedded database in DATA_DIR, then exit 0',
+    async () => {
+      const result = await sandbox.spawn(['codes:create', '--uses', '3'], 25_000);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      expect(lines[0]).toBe('Registration code for 3 uses, never expires:');
+      const code = lines.at(-1)!;
+      expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
+      const row = await sandbox.withFolder((db) =>
+        db.selectFrom('registration_codes').select(['max_uses', 'uses', 'expires_at']).where('code', '=', code).executeTakeFirstOrThrow(),
+      );
+      expect(row).toEqual({ max_uses: 3, uses: 0, expires_at: null });
     },
     TIMEOUT,
   );

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { runCli, type CliOptions } from '../../scripts/cli-commands';
 import { openDatabase, type Db } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
+import { pgliteDump } from './test-db';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
@@ -17,14 +19,36 @@ export interface CliResult {
 }
 
 /**
- * A temporary DATA_DIR with a migrated embedded database, for running scripts/cli.ts as a child
- * process (createTestApp's in-memory database is invisible to another process).
+ * Runs a CLI command in this process, as scripts/cli.ts would run it: what it prints is collected
+ * line by line (each line ends with a newline, as console.log writes it) and the exit code returned.
+ * With `options.db` it runs on that database; otherwise it opens the one `options.env` names.
+ */
+export async function runCliInProcess(args: string[], options: CliOptions): Promise<CliResult> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runCli(args, { out: (line) => stdout.push(`${line}\n`), err: (line) => stderr.push(`${line}\n`) }, options);
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+}
+
+/** The test process's environment for the CLI, without DATABASE_URL, quiet logs, plus `extra`. */
+export function cliEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...extra };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+/**
+ * A temporary DATA_DIR with a migrated embedded database, for running the CLI on a data folder:
+ * spawned as scripts/cli.ts (createTestDb's in-memory database is invisible to another process),
+ * or in process without a database of its own.
  */
 export interface CliSandbox {
   dataDir: string;
   pgliteDir: string;
-  /** Runs the CLI; `env` adds to (or overrides) the test process's environment. */
-  run(args: string[], timeoutMs?: number, env?: NodeJS.ProcessEnv): Promise<CliResult>;
+  /** Spawns scripts/cli.ts; `env` adds to (or overrides) the test process's environment. */
+  spawn(args: string[], timeoutMs?: number, env?: NodeJS.ProcessEnv): Promise<CliResult>;
+  /** Runs the CLI in this process on the data folder (it opens and locks the folder itself). */
+  run(args: string[]): Promise<CliResult>;
   /** Opens the folder in this process (holding its lock) for the duration of fn. */
   withFolder<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   remove(): void;
@@ -36,9 +60,8 @@ export async function createCliSandbox(prefix: string): Promise<CliSandbox> {
   const sandbox: CliSandbox = {
     dataDir,
     pgliteDir,
-    run(args, timeoutMs = 50_000, extraEnv = {}) {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
-      delete env.DATABASE_URL;
+    spawn(args, timeoutMs = 50_000, extraEnv = {}) {
+      const env = cliEnv({ DATA_DIR: dataDir, ...extraEnv });
       return new Promise((resolve) => {
         execFile(tsx, ['scripts/cli.ts', ...args], { cwd: repoRoot, env, timeout: timeoutMs }, (error, stdout, stderr) => {
           const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
@@ -46,6 +69,7 @@ export async function createCliSandbox(prefix: string): Promise<CliSandbox> {
         });
       });
     },
+    run: (args) => runCliInProcess(args, { env: cliEnv({ DATA_DIR: dataDir }) }),
     async withFolder(fn) {
       const handle = await openDatabase({ pgliteDir });
       try {
@@ -56,7 +80,14 @@ export async function createCliSandbox(prefix: string): Promise<CliSandbox> {
     },
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
   };
-  await sandbox.withFolder((db) => migrateToLatest(db));
+  // The folder starts as a copy of the global setup's migrated dump when there is one.
+  const dump = pgliteDump();
+  const handle = await openDatabase({ pgliteDir, pgliteDump: dump });
+  try {
+    if (!dump) await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
   return sandbox;
 }
 

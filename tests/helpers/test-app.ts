@@ -34,7 +34,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOv
     appUrl: 'http://stacks.test',
     dataDir,
     jwtSecret: randomBytes(32).toString('hex'),
-    bcryptCost: 10,
+    // The app's lowest production cost is 10; tests hash hundreds of passwords (server-process.test.ts runs 14).
+    bcryptCost: 4,
     trustProxy: false,
     jsonBodyLimit: '100kb',
     mail: { from: 'Stacks <no-reply@stacks.test>', outboxDir: path.join(dataDir, 'outbox') },

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { LogEvent } from 'kysely';
+import { inject } from 'vitest';
 import { openDatabase, type Db, type DbHandle } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 
@@ -23,9 +25,58 @@ export interface TestDbOptions {
 /** The server of DATABASE_URL, or the local one: for tests that need a real server even on PGlite runs. */
 export const postgresServerUrl = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** The URL of database `name` on the server of `serverUrl`. */
+export function databaseUrlFor(serverUrl: string, name: string): string {
+  const parsed = new URL(serverUrl);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
 /**
- * A fresh, migrated database for one test file: a new database on the server in DATABASE_URL,
- * or an in-memory PGlite when it is unset. No test sees another file's data.
+ * Waits until no connection to database `name` is left. pg's Pool.end() resolves before its sockets
+ * have closed: a template with a closing connection cannot be copied, and a forced drop would
+ * terminate it, its FATAL error surfacing as an uncaught exception.
+ */
+export async function waitUntilUnused(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (let i = 0; i < 100; i += 1) {
+      const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  await waitUntilUnused(serverUrl, name);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The migrated dump of the global setup (tests/global-setup.ts), read once per process; undefined without one. */
+let dump: Blob | undefined;
+export function pgliteDump(): Blob | undefined {
+  const file = inject('pgliteDump');
+  if (!file) return undefined;
+  dump ??= new Blob([readFileSync(file)]);
+  return dump;
+}
+
+/**
+ * A fresh, migrated database for one test file: on the server in DATABASE_URL (or `serverUrl`), a
+ * new database; on PGlite (DATABASE_URL unset), an in-memory database. Both start from what the
+ * global setup migrated once: a copy of its template database, or its PGlite dump. Without one (a
+ * server other than the template's), the new database is migrated here. No test sees another
+ * file's data.
  */
 export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb> {
   const serverUrl = options.serverUrl ?? process.env.DATABASE_URL;
@@ -33,33 +84,30 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
   const onQuery = (event: LogEvent) => {
     if (recording) recording.push(event.query.sql);
   };
-  let dropDatabase: (() => Promise<void>) | undefined;
+  let drop: (() => Promise<void>) | undefined;
   let url: string | undefined;
+  let migrated: boolean;
+  let pgliteFrom: Blob | undefined;
   if (serverUrl) {
     const name = `stacks_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const template = inject('templateDatabase');
+    const fromTemplate = template?.serverUrl === serverUrl;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(serverUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      // pg's Pool.end() resolves before its sockets have closed: wait for them, or the forced drop
-      // below terminates a closing connection and its FATAL error surfaces as an uncaught exception.
-      for (let i = 0; i < 100; i += 1) {
-        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    try {
+      await admin.query(fromTemplate ? `create database ${name} template ${template.name}` : `create database ${name}`);
+    } finally {
+      await admin.end();
+    }
+    migrated = fromTemplate;
+    url = databaseUrlFor(serverUrl, name);
+    drop = () => dropDatabase(serverUrl, name);
+  } else {
+    pgliteFrom = pgliteDump();
+    migrated = pgliteFrom !== undefined;
   }
-  const handle = await openDatabase({ databaseUrl: url, poolMax: options.poolMax ?? 12, poolTimeoutMs: options.poolTimeoutMs, onQuery });
-  await migrateToLatest(handle.db);
+  const handle = await openDatabase({ databaseUrl: url, pgliteDump: pgliteFrom, poolMax: options.poolMax ?? 12, poolTimeoutMs: options.poolTimeoutMs, onQuery });
+  if (!migrated) await migrateToLatest(handle.db);
   return {
     db: handle.db,
     handle,
@@ -74,7 +122,7 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
     },
     async close() {
       await handle.close();
-      await dropDatabase?.();
+      await drop?.();
     },
   };
 }

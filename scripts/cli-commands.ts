@@ -1,0 +1,227 @@
+/** The admin CLI's commands, callable in process (tests); scripts/cli.ts is the program. */
+import { parseArgs } from 'node:util';
+import { CreateBotInput } from '../shared/schemas/bots';
+import { forgetRun, runBot } from '../server/modules/bots/bots.engine';
+import { openAndMigrate } from '../server/bootstrap';
+import { buildConfig, type AppConfig } from '../server/config';
+import { DataFolderBusyError, type Db } from '../server/db/client';
+import { AppError } from '../server/errors';
+import { findBot } from '../server/modules/bots/bots.repo';
+import { createBot, userIdByName } from '../server/modules/bots/bots.service';
+import { loadEnv } from '../server/env';
+import { createLogger } from '../server/logger';
+import { createRegistrationCode } from '../server/modules/codes/codes.service';
+import { broadcastReleaseNotes } from '../server/modules/notifications/notifications.service';
+import { setRoleByUsername } from '../server/modules/users/users.repo';
+
+/** A CLI failure the user can fix: printed without a stack trace, exit code 1. */
+class UsageError extends Error {}
+
+interface Command {
+  usage: string;
+  summary: string;
+  /** Checks the arguments before any database is opened, and returns the work to do with it. */
+  prepare(args: string[]): (db: Db, config: AppConfig, out: (line: string) => void) => Promise<void>;
+}
+
+function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} takes a whole number of 1 or more (got "${value}")`);
+  return n;
+}
+
+/** A comma-separated list; empty items are dropped. */
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+const commands: Record<string, Command> = {
+  'codes:create': {
+    usage: 'codes:create [--uses N] [--expires-days D]',
+    summary: 'Make a registration code (1 use, no expiry by default). The code is printed alone on the last line.',
+    prepare(args) {
+      const { values } = parseArgs({ args, options: { uses: { type: 'string' }, 'expires-days': { type: 'string' } } });
+      const options = { maxUses: positiveInt(values.uses, '--uses'), expiresInDays: positiveInt(values['expires-days'], '--expires-days') };
+      return async (db, _config, out) => {
+        const code = await createRegistrationCode(db, options);
+        const expiry = code.expires_at ? `expires ${new Date(code.expires_at).toISOString()}` : 'never expires';
+        out(`Registration code for ${code.max_uses} ${code.max_uses === 1 ? 'use' : 'uses'}, ${expiry}:`);
+        out(code.code);
+      };
+    },
+  },
+  'users:role': {
+    usage: 'users:role <username> <ADMIN|USER>',
+    summary: 'Give a user the ADMIN role, or take it back.',
+    prepare(args) {
+      const [username, role] = args;
+      if (!username || (role !== 'ADMIN' && role !== 'USER') || args.length > 2) throw new UsageError('usage: users:role <username> <ADMIN|USER>');
+      return async (db, _config, out) => {
+        const updated = await setRoleByUsername(db, username, role);
+        if (!updated) throw new UsageError(`No user named "${username}"`);
+        out(`${updated.username} is now ${updated.role}`);
+      };
+    },
+  },
+  'notes:broadcast': {
+    usage: 'notes:broadcast "<text>"',
+    summary: 'Send release notes to every active user (a RELEASE_NOTES notification).',
+    prepare(args) {
+      const message = args.join(' ').trim();
+      if (!message) throw new UsageError('usage: notes:broadcast "<text>"');
+      if (message.length > 2000) throw new UsageError('Release notes must be 2000 characters or fewer');
+      return async (db, _config, out) => {
+        const count = await broadcastReleaseNotes(db, message);
+        out(`Release notes sent to ${count} ${count === 1 ? 'user' : 'users'}`);
+      };
+    },
+  },
+  'bots:create': {
+    usage: 'bots:create --name N --bio B --avatar 1-9 --owner <username> (--user <username> | --group <groupId>) [--days 0,1,2] [--tags "a,b (ctx)"] [--generator builtin|openai]',
+    summary:
+      'Make a bot posting to a user or a group. --days: weekdays separated by commas, 0 = Monday (every day by default). --tags: tags separated by commas (a tag itself cannot contain one). --generator: builtin (the offline topic catalogue, the default) or openai (the endpoint in OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL). The bot id is printed alone on the last line.',
+    prepare(args) {
+      const { values } = parseArgs({
+        args,
+        options: {
+          name: { type: 'string' },
+          bio: { type: 'string' },
+          avatar: { type: 'string' },
+          owner: { type: 'string' },
+          user: { type: 'string' },
+          group: { type: 'string' },
+          days: { type: 'string' },
+          tags: { type: 'string' },
+          generator: { type: 'string' },
+        },
+      });
+      if (!values.owner) throw new UsageError('--owner <username> is required');
+      if ((values.user === undefined) === (values.group === undefined)) throw new UsageError('Give exactly one audience: --user <username> or --group <groupId>');
+      const groupId = positiveInt(values.group, '--group');
+      const days = values.days === undefined ? undefined : list(values.days).map(Number);
+      // Placeholder ids: the owner and audience user are looked up by name once the database is open.
+      const parsed = CreateBotInput.safeParse({
+        name: values.name,
+        bio: values.bio ?? '',
+        avatar_id: values.avatar === undefined ? undefined : Number(values.avatar),
+        owner_id: 1,
+        audience: groupId !== undefined ? { type: 'group', group_id: groupId } : { type: 'user', user_id: 1 },
+        schedule: days,
+        tags: list(values.tags),
+        generator: values.generator,
+      });
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n'));
+      const owner = values.owner;
+      const audienceUser = values.user;
+      return async (db, _config, out) => {
+        const ownerId = await userIdByName(db, owner);
+        if (ownerId === undefined) throw new UsageError(`No active user named "${owner}"`);
+        let audience = parsed.data.audience;
+        if (audienceUser !== undefined) {
+          const userId = await userIdByName(db, audienceUser);
+          if (userId === undefined) throw new UsageError(`No active user named "${audienceUser}"`);
+          audience = { type: 'user', user_id: userId };
+        }
+        const bot = await createBot(db, { ...parsed.data, owner_id: ownerId, audience });
+        out(`Bot "${bot.name}" (generator ${parsed.data.generator}) created:`);
+        out(String(bot.id));
+      };
+    },
+  },
+  'bots:run': {
+    usage: 'bots:run <id> [--force]',
+    summary:
+      "Run a bot now, whatever its schedule, once per UTC day (--force deletes today's run record first). An openai bot uses OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL and OPENAI_TIMEOUT_MS. Prints the run record as JSON.",
+    prepare(args) {
+      const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { force: { type: 'boolean' } } });
+      if (positionals.length !== 1) throw new UsageError('usage: bots:run <id> [--force]');
+      const id = positiveInt(positionals[0], '<id>') as number;
+      return async (db, config, out) => {
+        const now = new Date();
+        if (!(await findBot(db, id))) throw new UsageError(`No bot with id ${id}`);
+        if (values.force) await forgetRun(db, id, now);
+        const result = await runBot(db, id, now, { openai: config.bots.openai });
+        if (result.skipped) throw new UsageError(`Bot ${id} already ran today (${result.run_on}); use --force to run it again`);
+        out(JSON.stringify(result.run, null, 2));
+      };
+    },
+  },
+};
+
+function help(): string {
+  const lines = Object.values(commands).map((c) => `  ${c.usage}\n      ${c.summary}`);
+  return [
+    'Stacks admin CLI',
+    '',
+    'Usage: npm run cli -- <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'It uses DATABASE_URL when set (safe while the server runs); otherwise the embedded database in',
+    'DATA_DIR, which only one process may open at a time: stop the server first.',
+  ].join('\n');
+}
+
+export interface CliIo {
+  /** A line for stdout (results; the code or id a script reads is the last line). */
+  out(line: string): void;
+  /** A line for stderr (errors, the help after an unknown command). */
+  err(line: string): void;
+}
+
+export interface CliOptions {
+  /** DATABASE_URL or DATA_DIR, LOG_LEVEL, OPENAI_*: the process environment by default. */
+  env?: NodeJS.ProcessEnv;
+  /** An open, migrated database to run on (tests); without one, the database of `env` is opened and closed. */
+  db?: Db;
+}
+
+/** Errors the user can act on: their message alone, without a stack trace, and exit code 1. */
+function userMessage(error: unknown): string | undefined {
+  if (error instanceof UsageError || error instanceof DataFolderBusyError || error instanceof AppError) return error.message;
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return error.message;
+  return undefined;
+}
+
+/**
+ * Runs one CLI command (`argv` without the program name) and returns its exit code. Failures the
+ * user can fix are printed on `io.err` and give 1; anything else is thrown.
+ */
+export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(help());
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    io.err(`Unknown command "${name}".\n\n${help()}`);
+    return 1;
+  }
+  try {
+    const work = command.prepare(args);
+    const env = loadEnv({ LOG_LEVEL: 'warn', ...(options.env ?? process.env) });
+    const config = buildConfig(env);
+    if (options.db) {
+      await work(options.db, config, io.out);
+      return 0;
+    }
+    const handle = await openAndMigrate(env, config, createLogger(env.LOG_LEVEL));
+    try {
+      await work(handle.db, config, io.out);
+      return 0;
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    const message = userMessage(error);
+    if (message === undefined) throw error;
+    io.err(message);
+    return 1;
+  }
+}
