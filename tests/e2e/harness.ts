@@ -9,6 +9,12 @@ import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/*
+ * Node itself runs the server and the CLI, with tsx as a loader: the `tsx` binary is a wrapper
+ * process, and its exit does not promise that the server under it has released the embedded
+ * database's lock, so a CLI run right after could find the data folder still in use.
+ */
+const TSX = ['--import', 'tsx'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function freePort(): Promise<number> {
@@ -49,7 +55,7 @@ export interface StartOptions {
 
 /** Runs the admin CLI on the app's database; the code is alone on the last line of its output. */
 async function createCode(env: NodeJS.ProcessEnv, uses: number): Promise<string> {
-  const { stdout } = await promisify(execFile)(path.resolve('node_modules/.bin/tsx'), ['scripts/cli.ts', 'codes:create', '--uses', String(uses)], { env });
+  const { stdout } = await promisify(execFile)(process.execPath, [...TSX, 'scripts/cli.ts', 'codes:create', '--uses', String(uses)], { env });
   const code = stdout.trim().split('\n').at(-1)?.trim();
   if (!code || !/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(code)) throw new Error(`codes:create printed no code:\n${stdout}`);
   return code;
@@ -86,7 +92,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   let output = '';
   let child: ChildProcess;
   async function launch() {
-    child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [...TSX, 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const from = output.length;
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
@@ -116,7 +122,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       const embedded = !env.DATABASE_URL;
       if (embedded) await halt();
       try {
-        const { stdout } = await promisify(execFile)(path.resolve('node_modules/.bin/tsx'), ['scripts/cli.ts', ...args], { env });
+        const { stdout } = await promisify(execFile)(process.execPath, [...TSX, 'scripts/cli.ts', ...args], { env });
         return stdout;
       } finally {
         if (embedded) await launch();

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -23,10 +22,10 @@ export interface ServerProcess {
   kill(): void;
 }
 
-/** Starts `tsx server/index.ts` with the given environment and waits until it listens. */
+/** Starts `node --import tsx server/index.ts` (as `npm start` does; the tsx binary's wrapper would SIGKILL a server slow to take SIGTERM) with the given environment and waits until it listens. */
 export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', SCHEDULER: 'false', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
