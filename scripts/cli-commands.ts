@@ -6,13 +6,12 @@ import { openAndMigrate } from '../server/bootstrap';
 import { buildConfig, type AppConfig } from '../server/config';
 import { DataFolderBusyError, type Db } from '../server/db/client';
 import { AppError } from '../server/errors';
-import { findBot } from '../server/modules/bots/bots.repo';
-import { createBot, userIdByName } from '../server/modules/bots/bots.service';
+import { botExists, createBot, userIdByName } from '../server/modules/bots/bots.service';
 import { loadEnv } from '../server/env';
 import { createLogger } from '../server/logger';
 import { createRegistrationCode } from '../server/modules/codes/codes.service';
 import { broadcastReleaseNotes } from '../server/modules/notifications/notifications.service';
-import { setRoleByUsername } from '../server/modules/users/users.repo';
+import { setRoleByUsername } from '../server/modules/users/users.service';
 
 /** A CLI failure the user can fix: printed without a stack trace, exit code 1. */
 class UsageError extends Error {}
@@ -142,7 +141,7 @@ const commands: Record<string, Command> = {
       const id = positiveInt(positionals[0], '<id>') as number;
       return async (db, config, out) => {
         const now = new Date();
-        if (!(await findBot(db, id))) throw new UsageError(`No bot with id ${id}`);
+        if (!(await botExists(db, id))) throw new UsageError(`No bot with id ${id}`);
         if (values.force) await forgetRun(db, id, now);
         const result = await runBot(db, id, now, { openai: config.bots.openai });
         if (result.skipped) throw new UsageError(`Bot ${id} already ran today (${result.run_on}); use --force to run it again`);

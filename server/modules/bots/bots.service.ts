@@ -173,3 +173,8 @@ export async function createBot(db: Db, input: CreateBotInput) {
 export async function userIdByName(db: Db, username: string): Promise<number | undefined> {
   return repo.findActiveUserId(db, { username });
 }
+
+/** The CLI's check before a run: whether a bot with this id exists. */
+export async function botExists(db: Db, id: number): Promise<boolean> {
+  return (await repo.findBot(db, id)) !== undefined;
+}

@@ -121,3 +121,8 @@ export function markEmailVerified(db: Db, userId: number) {
 export function setPassword(db: Db, userId: number, passwordHash: string) {
   return users.revokeTokensAndUpdate(db, userId, { password_hash: passwordHash });
 }
+
+/** The CLI's `users:role`: sets a user's role by username; undefined when nobody has that name. */
+export function setRoleByUsername(db: Db, username: string, role: 'USER' | 'ADMIN') {
+  return users.setRoleByUsername(db, username, role);
+}
