@@ -25,6 +25,13 @@ export const LIMITS = {
   pageSizeMax: 100,
   /** The feed's deepest offset: a page there costs work in proportion to offset + limit. */
   feedOffsetMax: 10_000,
+  /** Live event streams (GET /v1/events) one user may hold on one instance; beyond: 429. */
+  eventStreamsPerUser: 5,
+  /** A comment line on every idle event stream at least this often, so proxies keep it open. */
+  eventHeartbeatSeconds: 20,
+  /** Events kept for Last-Event-ID replay: everything younger than this, and at least the newest eventReplayMinCount. */
+  eventReplayMinutes: 15,
+  eventReplayMinCount: 1000,
   /** JSON answers larger than this are compressed for clients that accept gzip. */
   compressAboveBytes: 1024,
   /** Comments in one stack detail call (comments_limit default and maximum, DESIGN §5). */
