@@ -39,6 +39,14 @@ async function main() {
     process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
   });
 
+  // The events bench asks for the process's memory and CPU over IPC.
+  process.on('message', (message) => {
+    if (message !== 'usage') return;
+    const memory = process.memoryUsage();
+    const cpu = process.cpuUsage();
+    process.send?.({ usage: { rss: memory.rss, heapUsed: memory.heapUsed, cpuMicros: cpu.user + cpu.system } });
+  });
+
   process.on('disconnect', () => {
     server.close();
     server.closeAllConnections();

@@ -1,13 +1,11 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
 import { HEAVY_VIEWER, scaleFromArgs, seedBenchDatabase } from './seed';
 import { openLoop } from './open-loop';
+import { startServer, stopChildren } from './processes';
 import { bind, captureAppStatements, type StatementTemplate } from './sql-capture';
 
 /*
@@ -27,7 +25,6 @@ import { bind, captureAppStatements, type StatementTemplate } from './sql-captur
  * runs, a deadline for the whole run, and the children are stopped on every way out.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 interface Options {
   duration: number;
@@ -102,45 +99,6 @@ Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); t
     openConnections: Math.round(positive('open-connections', values['open-connections'], 1, 1000)),
   };
   return { scale: scaleFromArgs(values), options };
-}
-
-/** Starts a server script in its own process and waits for the port it reports. */
-function startServer(script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within 60 s`)), 60_000);
-    child.once('message', (message: { port?: number }) => {
-      clearTimeout(timer);
-      if (message.port) resolve({ child, port: message.port });
-      else reject(new Error(`${script} reported no port`));
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${script} exited (${code}) before listening`));
-    });
-  });
-}
-
-const children: ChildProcess[] = [];
-
-/** Asks each child to stop (IPC disconnect), and kills by pid any that has not after 5 s. */
-async function stopChildren() {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
-          child.once('exit', () => {
-            clearTimeout(kill);
-            resolve();
-          });
-          if (child.connected) child.disconnect();
-          else child.kill('SIGTERM');
-        }),
-    ),
-  );
 }
 
 interface Viewer {
