@@ -123,7 +123,10 @@ export class EventHub {
    */
   async open(userId: number, res: Response, cursor: number | 'invalid' | undefined): Promise<boolean> {
     if (this.streamCount(userId) >= this.streamsPerUser) return false;
-    if (this.closing) return void res.end(), true;
+    if (this.closing) {
+      res.end();
+      return true;
+    }
     const stream: Stream = { userId, res, buffer: cursor === undefined ? null : [], lastSentId: 0 };
     let set = this.streams.get(userId);
     if (!set) {
@@ -134,7 +137,7 @@ export class EventHub {
     res.on('close', () => this.remove(stream));
     if (cursor === undefined) return true;
     try {
-      for (const event of await service.replay(this.db, userId, cursor)) this.write(stream, event);
+      for (const event of await service.replay(this.db, userId, cursor)) this.send(stream, event);
     } catch (error) {
       this.options.logger.warn({ err: error }, 'live events: replay failed; the client will reconnect');
       res.end();
@@ -142,7 +145,7 @@ export class EventHub {
     }
     const waiting = stream.buffer ?? [];
     stream.buffer = null;
-    for (const event of waiting) this.write(stream, event);
+    for (const event of waiting) this.send(stream, event);
     return true;
   }
 
@@ -153,8 +156,14 @@ export class EventHub {
     if (set.size === 0) this.streams.delete(stream.userId);
   }
 
+  /** A live event: held back while the stream replays. */
   private write(stream: Stream, event: LiveEvent): void {
-    if (stream.buffer) return void stream.buffer.push(event);
+    if (stream.buffer) stream.buffer.push(event);
+    else this.send(stream, event);
+  }
+
+  /** Sends an event once: ids already sent (by the replay) are dropped. */
+  private send(stream: Stream, event: LiveEvent): void {
     const id = Number(event.id);
     // A refetch carries the newest cursor: anything up to it is covered by the refetch.
     if (id <= stream.lastSentId && event.type !== 'refetch') return;

@@ -79,15 +79,24 @@ export function eventVisibleTo(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawB
     else false end)`;
 }
 
-/** The newest cursor, or 0 when there is no event. */
+/** The newest cursor handed out (its event may be pruned), or 0 before the first event. */
 export async function latestEventId(db: Db): Promise<number> {
-  const row = await db.selectFrom('events').select(sql<number | null>`max(id)`.as('id')).executeTakeFirstOrThrow();
-  return Number(row.id ?? 0);
+  const row = await db
+    .selectNoFrom(sql<number | null>`coalesce((select max(id) from events), (select last_value from events_cursor_seq where is_called), 0)`.as('id'))
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
-/** The oldest cursor still kept, or undefined when there is no event. */
+/**
+ * The oldest cursor still kept; when every event was pruned, the next cursor to come (all before
+ * it are gone); undefined when no event was ever made.
+ */
 export async function oldestEventId(db: Db): Promise<number | undefined> {
-  const row = await db.selectFrom('events').select(sql<number | null>`min(id)`.as('id')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectNoFrom(
+      sql<number | null>`coalesce((select min(id) from events), (select last_value + 1 from events_cursor_seq where is_called))`.as('id'),
+    )
+    .executeTakeFirstOrThrow();
   return row.id === null ? undefined : Number(row.id);
 }
 
