@@ -7,6 +7,7 @@ import * as createBots from './2026_11_22_000005_create_bots';
 import * as addCommentIndexes from './2026_11_23_121800_add_comment_indexes';
 import * as addCommentSandboxedByAdmin from './2026_11_23_130000_add_comment_sandboxed_by_admin';
 import * as addFeedSources from './2026_11_23_150000_add_feed_sources';
+import * as createEvents from './2026_11_24_100000_create_events';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_121800_add_comment_indexes': addCommentIndexes,
   '2026_11_23_130000_add_comment_sandboxed_by_admin': addCommentSandboxedByAdmin,
   '2026_11_23_150000_add_feed_sources': addFeedSources,
+  '2026_11_24_100000_create_events': createEvents,
 };

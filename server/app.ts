@@ -13,6 +13,7 @@ import { LIMITS } from '../shared/limits';
 import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from './db/faults';
 import { buildOpenApiDocument } from './openapi';
 import { bodyGuard } from './http/body-guard';
+import { eventsRoute } from './modules/events/events.route';
 import { restHandler } from './http/rest';
 import { applyErrorHeaders, logServerError } from './http/trpc-hooks';
 import { appRouter } from './router';
@@ -84,6 +85,8 @@ export function createApp(deps: AppDeps) {
       onError: logServerError(logger),
     }),
   );
+  // A stream, not a procedure: served before the REST adapter (README "Live events").
+  app.get('/v1/events', eventsRoute(deps));
   app.use(restHandler(appRouter, deps));
 
   const indexHtml = path.join(config.clientDistDir, 'index.html');

@@ -10,6 +10,7 @@ import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { ensureFirstRegistrationCode } from './modules/codes/first-run';
+import { createEventHub } from './modules/events/event-hub';
 
 async function main() {
   const env = loadEnv();
@@ -21,7 +22,10 @@ async function main() {
   const mailer = createMailer({ ...config.mail, logger });
   await ensureFirstRegistrationCode(handle.db, (lines) => console.log(lines.join('\n')));
 
-  const app = createApp({ db: handle.db, config, mailer, logger, ping: handle.ping });
+  // One LISTEN connection per process carries every live event stream (GET /v1/events).
+  const events = createEventHub({ handle, logger });
+  await events.start();
+  const app = createApp({ db: handle.db, config, mailer, logger, ping: handle.ping, events });
   let scheduler: Scheduler | undefined;
   if (config.scheduler) {
     scheduler = await startScheduler({ handle, bots: config.bots, logger });
@@ -61,12 +65,15 @@ async function main() {
       process.exit(1);
     }, deadline).unref();
     server.close(async () => {
+      await events.stop().catch((error) => logger.error({ err: error }, 'stopping live events failed'));
       await backgroundSettled();
       await scheduler?.stop().catch((error) => logger.error({ err: error }, 'stopping the scheduler failed'));
       await handle.close();
       logger.info('stopped');
       process.exit(0);
     });
+    // Event streams never finish on their own: ended now, their clients reconnect elsewhere.
+    events.closeStreams();
     server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,6 +1,8 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { createSchema } from 'zod-openapi';
 import { ErrorResponse } from '../shared/schemas/common';
+import { LIMITS } from '../shared/limits';
+import { LIVE_EVENT_TYPES, LiveEventData } from '../shared/schemas/events';
 import { appRouter } from './router';
 
 type Json = Record<string, any>;
@@ -15,6 +17,7 @@ const TAGS: Record<string, string> = {
   stacks: 'Stacks: create, rank, compare, comment, hide, sandbox, edit.',
   'twisted stacks': 'Twisted stacks: a stack re-asked with a twist, and its comments.',
   bots: 'Bots: their schedule, tags and run records; admins create them.',
+  events: 'Live events: a Server-Sent Events stream of changes the signed-in user may see.',
 };
 
 const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; send the token from login or
@@ -44,6 +47,7 @@ export function buildOpenApiDocument(): Json {
   doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
   deleteInputsAsJsonBody(doc);
+  addLiveEvents(doc);
   for (const [, item] of Object.entries<Json>(doc.paths ?? {})) {
     for (const [, operation] of Object.entries<Json>(item)) {
       // Public calls say so explicitly: no security scheme applies.
@@ -93,6 +97,66 @@ function deleteInputsAsJsonBody(doc: Json) {
       content: { 'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } } },
     };
   }
+}
+
+/** Component name of one live event's `data` schema. */
+const liveEventSchemaName = (type: string) => `LiveEvent_${type.replace('.', '_')}`;
+
+/**
+ * GET /v1/events is a stream served beside the procedures (server/modules/events/events.route.ts):
+ * documented here from the shared event schemas (shared/schemas/events.ts), one message schema per
+ * `event:` type.
+ */
+function addLiveEvents(doc: Json) {
+  const schemas: Json = {};
+  for (const type of LIVE_EVENT_TYPES) {
+    const { schema, components } = createSchema(LiveEventData[type]);
+    Object.assign(schemas, components ?? {});
+    schemas[liveEventSchemaName(type)] = schema;
+  }
+  doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), ...schemas } };
+  const message = (type: string): Json => ({
+    type: 'object',
+    description: `An \`event: ${type}\` message.`,
+    required: ['id', 'event', 'data'],
+    properties: {
+      id: { type: 'string', description: 'The cursor: opaque and increasing. Send it back as Last-Event-ID to resume.' },
+      event: { type: 'string', const: type },
+      data: { $ref: `#/components/schemas/${liveEventSchemaName(type)}` },
+    },
+  });
+  doc.paths['/v1/events'] = {
+    get: {
+      operationId: 'events-stream',
+      summary: 'Live events of the signed-in user (Server-Sent Events)',
+      description: [
+        'A `text/event-stream` of changes the signed-in user may see now, by the same rules as the REST reads.',
+        'Each message has `id:` (an opaque, increasing cursor), `event:` (its type) and one line of JSON `data:`.',
+        `A \`: ping\` comment line comes every ${LIMITS.eventHeartbeatSeconds} s.`,
+        'Reconnect with `Last-Event-ID` (or `?last_event_id=`) to get every event missed since, in order and once;',
+        `events are kept ${LIMITS.eventReplayMinutes} minutes and at least the newest ${LIMITS.eventReplayMinCount}.`,
+        'For an older cursor a single `refetch` event comes first: reload through the REST reads.',
+        `A user may hold ${LIMITS.eventStreamsPerUser} streams per instance; beyond: 429 TOO_MANY_STREAMS.`,
+      ].join(' '),
+      tags: ['events'],
+      security: [{ Authorization: [] }],
+      parameters: [
+        { name: 'Last-Event-ID', in: 'header', required: false, description: 'The last cursor received: resume after it.', schema: { type: 'string' } },
+        { name: 'last_event_id', in: 'query', required: false, description: 'The same as Last-Event-ID, for clients that cannot set headers.', schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': {
+          description: 'The stream; it stays open. Each message is one of the event schemas below.',
+          content: { 'text/event-stream': { schema: { oneOf: LIVE_EVENT_TYPES.map(message) } } },
+        },
+        '401': { description: 'No token, or an invalid or revoked one (code UNAUTHORIZED).' },
+        '429': {
+          description: 'The user already holds the most streams allowed on this instance (code TOO_MANY_STREAMS).',
+          headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+        },
+      },
+    },
+  };
 }
 
 type DescribedProcedure = { _def: { meta?: { openapi?: { method?: string; path?: string } }; inputs?: { shape?: Record<string, { description?: string }> }[] } };

@@ -70,6 +70,8 @@ const DOMAIN_ERROR_CODES = [
   'BOT_NOT_FOUND',
   'NOT_BOT_EDITOR',
   'NOT_BOT_PURGER',
+  // Live events
+  'TOO_MANY_STREAMS',
 ] as const;
 
 /** Refusals of the request itself, before or around any rule. */

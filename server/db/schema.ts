@@ -226,6 +226,22 @@ export interface BotRunsTable {
   error: string | null;
 }
 
+/** A live event (GET /v1/events), written by triggers; `id` is the cursor, set at commit. */
+export interface EventsTable {
+  seq: Generated<number>;
+  id: number | null;
+  created_at: CreatedAt;
+  type: string;
+  stack_id: number | null;
+  comment_id: number | null;
+  notification_id: number | null;
+  group_id: number | null;
+  user_id: number | null;
+  restricted: Generated<boolean>;
+  snapshot: Record<string, unknown> | null;
+  data: Record<string, unknown>;
+}
+
 export interface Database {
   users: UsersTable;
   registration_codes: RegistrationCodesTable;
@@ -248,4 +264,5 @@ export interface Database {
   bots: BotsTable;
   bot_keywords: BotKeywordsTable;
   bot_runs: BotRunsTable;
+  events: EventsTable;
 }

@@ -6,6 +6,7 @@ import { asDatabaseUnavailable } from '../db/faults';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { authenticate, type AuthResult } from '../modules/auth/auth.tokens';
+import type { EventHub } from '../modules/events/event-hub';
 
 /** Long-lived parts shared by every request. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   logger: Logger;
   /** The health probe (`DbHandle.ping`); without it `/healthz` runs `select 1` on `db`. */
   ping?: () => Promise<void>;
+  /** The live events of this process (GET /v1/events); without it that call answers 503. */
+  events?: EventHub;
 }
 
 export interface Context extends AppDeps {

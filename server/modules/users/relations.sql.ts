@@ -2,11 +2,11 @@ import { sql, type Expression, type RawBuilder } from 'kysely';
 
 /**
  * SQL pieces about how two users relate, shared by every list that shows users, stacks or groups.
- * `viewer` is a bound user id; `other` a column reference such as `users.id`.
+ * `viewer` is a bound user id (or, for live events, a column); `other` a column reference such as `users.id`.
  */
 
 /** True unless either user has blocked the other (DESIGN §3: a block hides both ways). */
-export function notBlockedBetween(viewer: number, other: Expression<number>): RawBuilder<boolean> {
+export function notBlockedBetween(viewer: number | Expression<number>, other: Expression<number>): RawBuilder<boolean> {
   return sql<boolean>`not exists (
     select 1 from blocks b
     where (b.blocker_id = ${viewer} and b.blocked_id = ${other})

@@ -1032,6 +1032,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live events of the signed-in user (Server-Sent Events)
+         * @description A `text/event-stream` of changes the signed-in user may see now, by the same rules as the REST reads. Each message has `id:` (an opaque, increasing cursor), `event:` (its type) and one line of JSON `data:`. A `: ping` comment line comes every 20 s. Reconnect with `Last-Event-ID` (or `?last_event_id=`) to get every event missed since, in order and once; events are kept 15 minutes and at least the newest 1000. For an older cursor a single `refetch` event comes first: reload through the REST reads. A user may hold 5 streams per instance; beyond: 429 TOO_MANY_STREAMS.
+         */
+        get: operations["events-stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1551,7 +1571,77 @@ export interface components {
          * @description A stable machine code, e.g. USERNAME_TAKEN or VALIDATION_FAILED.
          * @enum {string}
          */
-        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "TOO_MANY_STREAMS" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+        LiveEvent_stack_created: {
+            /** @description The stack or twisted stack. */
+            stack_id: number;
+            /** @enum {string} */
+            type: "stack" | "twisted";
+            /** @description For a twisted stack, the stack it twists; else null. */
+            original_id: number | null;
+        };
+        LiveEvent_stack_updated: {
+            /** @description The stack or twisted stack. */
+            stack_id: number;
+            /** @enum {string} */
+            type: "stack" | "twisted";
+            /** @description For a twisted stack, the stack it twists; else null. */
+            original_id: number | null;
+        };
+        LiveEvent_stack_deleted: {
+            /** @description The stack or twisted stack. */
+            stack_id: number;
+            /** @enum {string} */
+            type: "stack" | "twisted";
+            /** @description For a twisted stack, the stack it twists; else null. */
+            original_id: number | null;
+        };
+        LiveEvent_stack_hidden: {
+            /** @description The stack or twisted stack. */
+            stack_id: number;
+            /** @enum {string} */
+            type: "stack" | "twisted";
+            /** @description For a twisted stack, the stack it twists; else null. */
+            original_id: number | null;
+        };
+        LiveEvent_stack_answered: {
+            /** @description The stack or twisted stack. */
+            stack_id: number;
+            /** @enum {string} */
+            type: "stack" | "twisted";
+            /** @description For a twisted stack, the stack it twists; else null. */
+            original_id: number | null;
+            user_id: number;
+        };
+        LiveEvent_comment_created: {
+            stack_id: number;
+            /** @enum {string} */
+            type: "stack" | "twisted";
+            comment_id: number;
+        };
+        LiveEvent_comment_updated: {
+            stack_id: number;
+            /** @enum {string} */
+            type: "stack" | "twisted";
+            comment_id: number;
+        };
+        LiveEvent_notification_created: {
+            notification_id: number;
+            type: string;
+            unread: components["schemas"]["UnreadCount"];
+        };
+        LiveEvent_group_member_joined: {
+            group_id: number;
+            user_id: number;
+        };
+        LiveEvent_group_member_left: {
+            group_id: number;
+            user_id: number;
+        };
+        LiveEvent_refetch: {
+            /** @constant */
+            reason: "cursor_too_old";
+        };
     };
     responses: never;
     parameters: never;
@@ -6103,6 +6193,129 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "events-stream": {
+        parameters: {
+            query?: {
+                /** @description The same as Last-Event-ID, for clients that cannot set headers. */
+                last_event_id?: string;
+            };
+            header?: {
+                /** @description The last cursor received: resume after it. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream; it stays open. Each message is one of the event schemas below. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "stack.created";
+                        data: components["schemas"]["LiveEvent_stack_created"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "stack.updated";
+                        data: components["schemas"]["LiveEvent_stack_updated"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "stack.deleted";
+                        data: components["schemas"]["LiveEvent_stack_deleted"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "stack.hidden";
+                        data: components["schemas"]["LiveEvent_stack_hidden"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "stack.answered";
+                        data: components["schemas"]["LiveEvent_stack_answered"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "comment.created";
+                        data: components["schemas"]["LiveEvent_comment_created"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "comment.updated";
+                        data: components["schemas"]["LiveEvent_comment_updated"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "notification.created";
+                        data: components["schemas"]["LiveEvent_notification_created"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "group.member_joined";
+                        data: components["schemas"]["LiveEvent_group_member_joined"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "group.member_left";
+                        data: components["schemas"]["LiveEvent_group_member_left"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
+                        event: "refetch";
+                        data: components["schemas"]["LiveEvent_refetch"];
+                    };
+                };
+            };
+            /** @description No token, or an invalid or revoked one (code UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user already holds the most streams allowed on this instance (code TOO_MANY_STREAMS). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

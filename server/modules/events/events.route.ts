@@ -1,0 +1,44 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { ErrorBody } from '../../../shared/error-codes';
+import { AppError, unauthorized } from '../../errors';
+import { createContextInner, type AppDeps } from '../../trpc/context';
+import { parseCursor } from './events.service';
+
+const sendError = (res: Response, error: AppError) => {
+  res.set(error.headers);
+  res.status(error.status).json({ detail: error.detail, code: error.code } satisfies ErrorBody);
+};
+
+/**
+ * GET /v1/events: the signed-in user's live events as Server-Sent Events (README "Live events").
+ * Signed in as every call is (`Authorization: Bearer`, read by the tRPC context); resumes from
+ * `Last-Event-ID` or `?last_event_id=` (for clients that cannot set headers on reconnect).
+ */
+export function eventsRoute(deps: AppDeps) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { auth } = await createContextInner(deps, { authorization: req.headers.authorization, ip: req.ip });
+      if (!auth.user) return sendError(res, unauthorized(auth.reason));
+      const hub = deps.events;
+      if (!hub) return sendError(res, new AppError(503, 'SERVICE_UNAVAILABLE', 'Live events are not running on this instance'));
+      if (hub.streamCount(auth.user.id) >= hub.streamsPerUser) {
+        return sendError(res, new AppError(429, 'TOO_MANY_STREAMS', `At most ${hub.streamsPerUser} event streams per user; close one first`, { 'Retry-After': '30' }));
+      }
+      const header = req.headers['last-event-id'];
+      const query = req.query.last_event_id;
+      const cursor = parseCursor(typeof header === 'string' ? header : typeof query === 'string' ? query : undefined);
+      // no-transform: the compression middleware (and proxies) must not buffer the stream.
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.write(': connected\n\n');
+      await hub.open(auth.user.id, res, cursor);
+    } catch (error) {
+      if (res.headersSent) return void res.end();
+      next(error);
+    }
+  };
+}
