@@ -7,6 +7,7 @@ import { defaultBotsConfig, type AppConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
+import { createEventHub } from '../../server/modules/events/event-hub';
 
 /*
  * The real app for the benchmark: createApp from server/app.ts with a pg pool on the bench
@@ -32,7 +33,9 @@ async function main() {
   };
   const logger = createLogger('silent');
   const handle = await openDatabase({ databaseUrl, poolMax: Number(process.env.BENCH_POOL_MAX ?? 10) });
-  const app = createApp({ db: handle.db, config, mailer: createMailer({ ...config.mail, logger }), logger });
+  const events = createEventHub({ handle, logger });
+  await events.start();
+  const app = createApp({ db: handle.db, config, mailer: createMailer({ ...config.mail, logger }), logger, events });
   const server = createServer(app);
   server.listen(0, '127.0.0.1', () => {
     const address = server.address();
@@ -48,9 +51,10 @@ async function main() {
   });
 
   process.on('disconnect', () => {
+    events.closeStreams();
     server.close();
     server.closeAllConnections();
-    void handle.close().finally(() => {
+    void events.stop().then(() => handle.close()).finally(() => {
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     });
