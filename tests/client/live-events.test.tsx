@@ -4,10 +4,12 @@ import type { Stack, StackListItem } from '../../shared/schemas/stacks';
 import { DashboardPage } from '../../client/src/app/dashboard/dashboard-page';
 import { clearToken, getToken, storeToken } from '../../client/src/lib/auth-token';
 import { LiveEvents } from '../../client/src/lib/live-events';
+import { GroupDetailView } from '../../client/src/features/groups/group-detail';
 import { StackDetail } from '../../client/src/features/stacks/stack-detail';
 import { ME, NO_UNREAD, notification, profile, SHARED, summary } from './fixtures';
+import { chessClub } from './groups-fixtures';
 import { polyfillDialog, renderAt, stubFetch, stubTrpc, TrpcFailure } from './render';
-import { ALICE, BOB, comment, listItem, responder, stack } from './stacks-fixtures';
+import { ALICE, BOB, CAROL, comment, listItem, responder, stack } from './stacks-fixtures';
 
 beforeAll(polyfillDialog);
 
@@ -221,6 +223,32 @@ describe('Live events: what a person sees without reloading', () => {
     expect(await screen.findByText('Failed to load stack')).toBeInTheDocument();
     expect(onLoadFailed).toHaveBeenCalledWith('Failed to load stack');
     expect(screen.queryByRole('heading', { name: 'Lunch', level: 2 })).not.toBeInTheDocument();
+  });
+});
+
+describe('Live events: group pages', () => {
+  it('an open group page shows a member who joined', async () => {
+    let group = chessClub('owner');
+    const { events } = stubServer({ 'users.me': ME, 'groups.get': () => group, 'groups.bots': () => [] });
+    const noop = vi.fn();
+    renderAt(
+      <>
+        <LiveEvents />
+        <GroupDetailView groupId={7} onLoaded={noop} onNotFound={noop} onLoadFailed={noop} onBack={noop} onAddStack={noop} onOpenUser={noop} onOpenBot={noop} />
+      </>,
+    );
+    const members = await screen.findByRole('list', { name: 'Members' });
+    expect(within(members).queryByText('carol')).not.toBeInTheDocument();
+    await streamOpen(events);
+
+    group = {
+      ...group,
+      member_count: 3,
+      members: [...group.members, { id: CAROL.id, user_id: CAROL.id, role: 'MEMBER', user: { username: CAROL.username, avatar_id: CAROL.avatar_id } }],
+      non_members: group.non_members.filter((u) => u.id !== CAROL.id),
+    };
+    act(() => events.send(1, 'group.member_joined', { group_id: 7, user_id: CAROL.id }));
+    expect(await within(screen.getByRole('list', { name: 'Members' })).findByText('carol')).toBeInTheDocument();
   });
 });
 
