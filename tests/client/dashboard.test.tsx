@@ -120,34 +120,6 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('No new notifications.')).toBeInTheDocument();
   });
 
-  it('fetches the list again on opening once the polled unread count has moved', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
-    const advance = async (ms: number) => {
-      act(() => vi.advanceTimersByTime(ms));
-      await tick();
-    };
-    skipTour();
-    sessionStorage.setItem('notifications_auto_shown_1', 'true');
-    let counts = NO_UNREAD;
-    let list: unknown[] = [];
-    const { user, callsTo } = renderDashboard({ 'notifications.unreadCount': () => counts, 'notifications.list': () => list });
-    await screen.findByText(STACKS_READY);
-    await tick();
-    await advance(40_000);
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText('No new notifications.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
-
-    // The count is polled every minute; the list read 40 s in is still within its 30 s cache then.
-    counts = { unread_count: 1, pending_friend_requests: 1, pending_group_requests: 0 };
-    list = [notification(7, 'FRIEND_REQUEST', { from_username: 'zoe', request_id: 70 })];
-    for (let step = 0; step < 3 && callsTo('notifications.unreadCount').length < 2; step += 1) await advance(10_000);
-    expect(await screen.findByTestId('unread-badge')).toHaveTextContent('1');
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText('zoe')).toBeInTheDocument();
-  });
-
   it('openUser opens a tab labelled with the username only once the profile has loaded; it can be closed', async () => {
     skipTour();
     let answer: ((value: unknown) => void) | null = null;

@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /*
@@ -61,6 +61,56 @@ async function createCode(env: NodeJS.ProcessEnv, uses: number): Promise<string>
   return code;
 }
 
+/** A new, empty database on the PostgreSQL server of `serverUrl`; `drop` removes it. */
+async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `stacks_e2e_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** One server process (`node --import tsx server/index.ts`) with `env`; it may be launched again after a halt. */
+function serverProcess(env: NodeJS.ProcessEnv) {
+  let output = '';
+  let child: ChildProcess;
+  return {
+    output: () => output,
+    async launch() {
+      child = spawn(process.execPath, [...TSX, 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const from = output.length;
+      child.stdout!.on('data', (chunk) => (output += chunk));
+      child.stderr!.on('data', (chunk) => (output += chunk));
+      const started = Date.now();
+      while (!/Stacks is running/.test(output.slice(from))) {
+        if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+        if (Date.now() - started > 60_000) throw new Error(`server did not start:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async halt() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The registration code a first start prints, alone on its line. */
+const printedCode = (output: string) => /^\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\s*$/m.exec(output)?.[1];
+
 /**
  * Starts the real server (built client, real database) as `npm start` would, on a free port and a
  * fresh database: a new database on the server in DATABASE_URL, or embedded PGlite in a temp folder.
@@ -71,52 +121,25 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', BCRYPT_COST: '10', SCHEDULER: 'false' };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
-    const name = `stacks_e2e_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const database = await createDatabase(process.env.DATABASE_URL);
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
   } else {
     delete env.DATABASE_URL;
   }
   const extraCode = options.extraCodeUses ? await createCode(env, options.extraCodeUses) : undefined;
-  let output = '';
-  let child: ChildProcess;
-  async function launch() {
-    child = spawn(process.execPath, [...TSX, 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const from = output.length;
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    const started = Date.now();
-    while (!/Stacks is running/.test(output.slice(from))) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      if (Date.now() - started > 60_000) throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  async function halt() {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  const server = serverProcess(env);
+  const launch = server.launch;
+  const halt = server.halt;
   await launch();
-  const firstCode = /^\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\s*$/m.exec(output)?.[1] ?? extraCode;
-  if (!firstCode) throw new Error(`no first registration code printed:\n${output}`);
+  const firstCode = printedCode(server.output()) ?? extraCode;
+  if (!firstCode) throw new Error(`no first registration code printed:\n${server.output()}`);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
     firstCode,
     extraCode,
-    output: () => output,
+    output: server.output,
     async cli(args) {
       // The embedded database admits one process: the server pauses while the CLI runs.
       const embedded = !env.DATABASE_URL;
@@ -134,6 +157,141 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+/** The server PostgreSQL the two instances share: DATABASE_URL, else the local server of CI. */
+const SERVER_PG = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface Instance {
+  /** INSTANCE_NAME of the process: 'a' or 'b', also the value of the `stacks_instance` cookie that pins a browser to it. */
+  name: 'a' | 'b';
+  /** Its own address, host:port, as nginx's X-Upstream header names it. */
+  addr: string;
+  output(): string;
+}
+
+export interface RunningCluster extends RunningApp {
+  /** Instance A and instance B, in that order. */
+  instances: Instance[];
+  /** Which instance answered a response that came through nginx (its X-Upstream header). */
+  instanceOf(response: { headers: Headers } | { headers(): Record<string, string> }): Instance['name'];
+  /** Pins a browser context to one instance (nginx maps the cookie to that instance's upstream). */
+  pin(context: BrowserContext, name: Instance['name']): Promise<void>;
+}
+
+/** deploy/nginx.conf with its placeholders filled in (see the comment at its top). */
+export function nginxConfig(values: { listen: string; appA: string; appB: string }): string {
+  const template = readFileSync(path.join(process.cwd(), 'deploy', 'nginx.conf'), 'utf8');
+  const filled = template.replaceAll('${STACKS_LISTEN}', values.listen).replaceAll('${STACKS_APP_A}', values.appA).replaceAll('${STACKS_APP_B}', values.appB);
+  const left = /\$\{STACKS_[A-Z_]+\}/.exec(filled);
+  if (left) throw new Error(`deploy/nginx.conf: placeholder ${left[0]} not filled`);
+  return filled;
+}
+
+/** nginx in the foreground with `conf`, prefix `dir` (pid, logs and temp files stay there). */
+function nginxProcess(dir: string, conf: string) {
+  mkdirSync(path.join(dir, 'logs'), { recursive: true });
+  mkdirSync(path.join(dir, 'tmp'), { recursive: true });
+  const confPath = path.join(dir, 'nginx.conf');
+  writeFileSync(confPath, conf);
+  let output = '';
+  const child = spawn(NGINX, ['-p', `${dir}/`, '-c', confPath, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return {
+    output: () => output,
+    exited: () => child.exitCode !== null || child.signalCode !== null,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      // SIGQUIT: graceful shutdown; open event streams end and their browsers reconnect.
+      child.kill('SIGQUIT');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Two app instances (INSTANCE_NAME a and b, one JWT_SECRET) on one new database on the server
+ * PostgreSQL, with nginx in front as deploy/nginx.conf sets it up, on free ports. `baseUrl` is
+ * nginx. A starts first (it migrates and prints the first code), then B on the migrated database.
+ */
+export async function startCluster(): Promise<RunningCluster> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stacks-e2e-cluster-'));
+  const dataDir = path.join(dir, 'data');
+  mkdirSync(dataDir);
+  const database = await createDatabase(SERVER_PG);
+  const [nginxPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+  const baseUrl = `http://127.0.0.1:${nginxPort}`;
+  const common: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    // Both write mail into one outbox, so linkFromOutbox finds every message.
+    DATA_DIR: dataDir,
+    APP_URL: baseUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+    BCRYPT_COST: '10',
+    SCHEDULER: 'false',
+  };
+  const started: { stop(): Promise<void> }[] = [];
+  const stopAll = async () => {
+    for (const item of started.reverse()) await item.stop();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const servers = (['a', 'b'] as const).map((name, i) => {
+      const port = [portA, portB][i];
+      return { name, addr: `127.0.0.1:${port}`, process: serverProcess({ ...common, PORT: String(port), INSTANCE_NAME: name }) };
+    });
+    for (const server of servers) {
+      await server.process.launch();
+      started.push({ stop: server.process.halt });
+    }
+    const firstCode = printedCode(servers[0].process.output());
+    if (!firstCode) throw new Error(`no first registration code printed:\n${servers[0].process.output()}`);
+
+    const nginx = nginxProcess(path.join(dir, 'nginx'), nginxConfig({ listen: `127.0.0.1:${nginxPort}`, appA: servers[0].addr, appB: servers[1].addr }));
+    started.push(nginx);
+    const since = Date.now();
+    for (;;) {
+      if (nginx.exited()) throw new Error(`nginx exited:\n${nginx.output()}`);
+      const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() - since > 15_000) throw new Error(`nginx did not answer on ${baseUrl}:\n${nginx.output()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    const instances: Instance[] = servers.map((server) => ({ name: server.name, addr: server.addr, output: server.process.output }));
+    return {
+      baseUrl,
+      dataDir,
+      firstCode,
+      output: () => servers.map((server) => `--- instance ${server.name}\n${server.process.output()}`).join('\n') + `\n--- nginx\n${nginx.output()}`,
+      async cli(args) {
+        const { stdout } = await promisify(execFile)(process.execPath, [...TSX, 'scripts/cli.ts', ...args], { env: common });
+        return stdout;
+      },
+      instances,
+      instanceOf(response) {
+        const header = typeof response.headers === 'function' ? response.headers()['x-upstream'] : response.headers.get('x-upstream');
+        const instance = instances.find((candidate) => candidate.addr === header);
+        if (!instance) throw new Error(`X-Upstream ${String(header)} names neither instance (${instances.map((i) => i.addr).join(', ')})`);
+        return instance.name;
+      },
+      async pin(context, name) {
+        await context.addCookies([{ name: 'stacks_instance', value: name, url: baseUrl }]);
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ServerErrorOverlay } from '../components/server-error-overlay';
 import { LoginPage } from '../features/auth/login-page';
+import { LiveEvents } from '../lib/live-events';
 import { FallbackRedirect, LoggedOutOnly, RequireAuth, SessionWatcher } from './guards';
 import { Providers } from './providers';
 
@@ -24,6 +25,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Loading />}>
       <SessionWatcher />
+      <LiveEvents />
       <Routes>
         <Route path="/" element={<Navigate to="/login" replace />} />
         <Route path="/login" element={<LoggedOutOnly><LoginPage /></LoggedOutOnly>} />

@@ -3,16 +3,15 @@ import { useEffect } from 'react';
 import { TIMINGS } from '../../../shared/limits';
 import { useTRPC } from './trpc';
 
-/** How often the envelope asks for news while the dashboard is open. */
-const UNREAD_POLL_MS = 60_000;
-
-/** GET /v1/users/notifications/unread-count, cached 30 s (spec 1 §7), polled while mounted. */
+/**
+ * GET /v1/users/notifications/unread-count, cached 30 s (spec 1 §7). Not polled: a live
+ * notification.created event brings the new counts (lib/live-events.ts).
+ */
 export function useUnreadCount(enabled = true) {
   const trpc = useTRPC();
   return useQuery(
     trpc.notifications.unreadCount.queryOptions(undefined, {
       staleTime: TIMINGS.notificationsCacheMs,
-      refetchInterval: UNREAD_POLL_MS,
       enabled,
     }),
   );
@@ -33,7 +32,7 @@ export function useMarkNotificationsRead() {
 }
 
 /**
- * The list is cached for 30 s, the count polled: when the count moves, the cached list is out of
+ * The list is cached for 30 s, the count kept live: when the count moves, the cached list is out of
  * date, so it is marked stale (fetched again at once if the panel is open, else when it opens).
  */
 export function useListFollowsCount(unreadCount: number | undefined) {
