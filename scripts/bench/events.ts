@@ -85,14 +85,17 @@ async function main() {
   const client = new pg.Client({ connectionString: seed.url });
   await client.connect();
   try {
-    // Stream holders: the first N active users. Writers: a friend of each, who sends them a stack.
+    // Stream holders: the first N active users. Writers: a friend of each (neither blocking the other:
+    // a blocked pair's stack is seen by nobody, so it has no event), who sends them a stack.
     const { rows: holders } = await client.query<{ id: number; token_version: number }>(
       `select id, token_version from users where is_active and role = 'USER' order by id limit $1`, [streams]);
     if (holders.length < streams) throw new Error(`the seed has ${holders.length} users; --streams ${streams} needs as many`);
     const { rows: pairs } = await client.query<{ holder: number; writer: number; token_version: number }>(
       `select distinct on (f.user_id) f.user_id as holder, w.id as writer, w.token_version
        from friendships f join users w on w.id = f.friend_id and w.is_active
-       where f.user_id = any($1::int[]) order by f.user_id, w.id`, [holders.map((h) => h.id)]);
+       where f.user_id = any($1::int[])
+         and not exists (select 1 from blocks b where (b.blocker_id = f.user_id and b.blocked_id = w.id) or (b.blocker_id = w.id and b.blocked_id = f.user_id))
+       order by f.user_id, w.id`, [holders.map((h) => h.id)]);
     if (pairs.length === 0) throw new Error('no friend pairs among the stream holders');
 
     const app = await startServer('app-server.ts', env);
