@@ -21,6 +21,10 @@ import { newMailToken } from '../../server/modules/auth/auth.tokens';
 import { addMemberInDb, makeFriendsInDb } from '../factories/groups';
 import { positions } from '../factories/stacks';
 import { createCode, createUser, uniqueName, type FactoryUser } from '../factories/users';
+import { createApp } from '../../server/app';
+import { createLogger } from '../../server/logger';
+import { createEventHub, type EventHub } from '../../server/modules/events/event-hub';
+import { listen, openSse } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const ROLES = ['anonymous', 'stranger', 'friend', 'blocked', 'member', 'owner', 'admin', 'deactivated'] as const;
@@ -48,10 +52,14 @@ interface Row {
   target: Target;
   /** The call changes how the actors relate (friendship, blocks, deactivation): a new cast per cell. */
   fresh?: true;
+  /** An event stream: opened on a listening app with an event hub, its status read, then closed. */
+  stream?: true;
 }
 
 let t: TestApp;
 let shared: Cast;
+let hub: EventHub;
+let streaming: Awaited<ReturnType<typeof listen>>;
 
 // ── Fixtures (straight in the database; the calls under test go through REST) ──────────────────
 
@@ -324,6 +332,13 @@ const MATRIX: Record<string, Row> = {
   'GET /v1/users/notifications/unread-count': {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: none,
+  },
+
+  // Live events: every signed-in user has their own stream (what reaches it is tested in events.test.ts).
+  'GET /v1/events': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+    stream: true,
   },
   'POST /v1/users/notifications/mark-read': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 200, admin: 404, deactivated: 401 },
@@ -600,7 +615,13 @@ async function runCell(operation: string, row: Row, role: Role): Promise<Respons
   const cast = row.fresh ? await buildCast() : shared;
   const actor = role === 'anonymous' ? undefined : cast[role];
   const call = await row.target({ cast, role, actor });
-  return send(operation, call, actor && t.tokenFor(actor));
+  const token = actor && t.tokenFor(actor);
+  if (row.stream) {
+    const stream = await openSse(streaming.url, operation.split(' ')[1], token ? { authorization: `Bearer ${token}` } : {});
+    stream.close();
+    return { status: stream.status, body: stream.body } as Response;
+  }
+  return send(operation, call, token);
 }
 
 /** Every operation of the committed OpenAPI document, as 'METHOD /path'. */
@@ -616,8 +637,16 @@ function documentedOperations(): string[] {
 beforeAll(async () => {
   t = await createTestApp();
   shared = await buildCast();
+  hub = createEventHub({ handle: t.testDb.handle, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), pruneEveryMs: 0 });
+  await hub.start();
+  streaming = await listen(createApp({ ...t.deps, events: hub }));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  hub.closeStreams();
+  await streaming.close();
+  await hub.stop();
+  await t.close();
+});
 
 describe('authorization matrix', () => {
   it('has one row for every operation in openapi.json, and none for anything else', () => {
