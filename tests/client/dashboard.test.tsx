@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '../../client/src/app/dashboard/dashboard-page';
 import { transientLabel } from '../../client/src/app/dashboard/transient-tabs';
 import { emit } from '../../client/src/lib/events';
-import { ME, NO_UNREAD, notification, profile, SHARED, summary } from './fixtures';
+import { dashboardAnswers, ME, notification, profile } from './fixtures';
 import { chessClub } from './groups-fixtures';
 import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
 
@@ -24,21 +24,7 @@ afterEach(() => {
 });
 
 function renderDashboard(handlers: Record<string, unknown> = {}) {
-  const stub = stubTrpc({
-    'users.me': ME,
-    'notifications.unreadCount': NO_UNREAD,
-    'notifications.list': [],
-    'notifications.markRead': { marked: 1, unread_count: 0 },
-    'users.list': [summary({ id: 2, username: 'bob', friend_status: 'friends' })],
-    'users.get': profile(),
-    'users.shared': SHARED,
-    'stacks.list': [],
-    'friends.list': [],
-    'groups.mine': [],
-    'groups.overview': { my_groups: [], public_groups: [] },
-    'bots.list': [],
-    ...handlers,
-  });
+  const stub = stubTrpc(dashboardAnswers(handlers));
   return { ...renderAt(<DashboardPage />, '/dashboard'), ...stub };
 }
 

@@ -38,3 +38,22 @@ export const SHARED = { friend_stacks_shared: 2, friend_twisted_stacks_shared: 1
 export function notification(id: number, type: string, data: Notification['data']): Notification {
   return { id, type, data, is_read: false, created_at: '2026-11-20T10:00:00.000Z' };
 }
+
+/** What the dashboard's queries answer by default (a signed-in user with one friend, nothing else); `overrides` replace entries. */
+export function dashboardAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    'users.me': ME,
+    'notifications.unreadCount': NO_UNREAD,
+    'notifications.list': [],
+    'notifications.markRead': { marked: 1, unread_count: 0 },
+    'users.list': [summary({ id: 2, username: 'bob', friend_status: 'friends' })],
+    'users.get': profile(),
+    'users.shared': SHARED,
+    'stacks.list': [],
+    'friends.list': [],
+    'groups.mine': [],
+    'groups.overview': { my_groups: [], public_groups: [] },
+    'bots.list': [],
+    ...overrides,
+  };
+}

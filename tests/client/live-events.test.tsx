@@ -6,7 +6,7 @@ import { clearToken, getToken, storeToken } from '../../client/src/lib/auth-toke
 import { LiveEvents } from '../../client/src/lib/live-events';
 import { GroupDetailView } from '../../client/src/features/groups/group-detail';
 import { StackDetail } from '../../client/src/features/stacks/stack-detail';
-import { ME, NO_UNREAD, notification, profile, SHARED, summary } from './fixtures';
+import { dashboardAnswers, ME, notification } from './fixtures';
 import { chessClub } from './groups-fixtures';
 import { polyfillDialog, renderAt, stubFetch, stubTrpc, TrpcFailure } from './render';
 import { ALICE, BOB, CAROL, comment, listItem, responder, stack } from './stacks-fixtures';
@@ -77,20 +77,7 @@ function stubServer(handlers: Handlers) {
   return { ...trpc, events };
 }
 
-const dashboardHandlers = (handlers: Handlers = {}): Handlers => ({
-  'users.me': ME,
-  'notifications.unreadCount': NO_UNREAD,
-  'notifications.list': [],
-  'users.list': [summary({ id: 2, username: 'bob', friend_status: 'friends' })],
-  'users.get': profile(),
-  'users.shared': SHARED,
-  'stacks.list': [],
-  'friends.list': [],
-  'groups.mine': [],
-  'groups.overview': { my_groups: [], public_groups: [] },
-  'bots.list': [],
-  ...handlers,
-});
+const dashboardHandlers = (handlers: Handlers = {}): Handlers => dashboardAnswers(handlers) as Handlers;
 
 function renderDashboard(handlers: Handlers = {}) {
   const server = stubServer(dashboardHandlers(handlers));
