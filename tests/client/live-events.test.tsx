@@ -164,9 +164,9 @@ describe('Live events: what a person sees without reloading', () => {
     expect(screen.queryByText(STACKS_READY)).not.toBeInTheDocument();
   });
 
-  it("the open stack shows a friend's answer and score, then a new comment", async () => {
+  it("the open stack shows a friend's answer and score, then a new comment, without marking them viewed", async () => {
     let detail: Stack = stack({ audience: { type: 'friend', user: BOB, group: null }, owner_id: ALICE.id, owner_username: 'alice', users: [responder(ALICE, [0, 1, 2, 3, 4, 5])], me: { is_answered: true, can_answer: false } });
-    const { events } = stubServer({ 'users.me': ME, 'stacks.get': () => detail, 'stacks.list': [] });
+    const { events, callsTo } = stubServer({ 'users.me': ME, 'stacks.get': () => detail, 'stacks.list': [] });
     renderAt(
       <>
         <LiveEvents />
@@ -185,6 +185,11 @@ describe('Live events: what a person sees without reloading', () => {
     detail = { ...detail, comments: [comment(3, BOB, 'Pasta last? Really?')] };
     act(() => events.send(2, 'comment.created', { stack_id: 42, type: 'stack', comment_id: 3 }));
     expect(await screen.findByText('Pasta last? Really?')).toBeInTheDocument();
+    // Opening marked it viewed; the live refreshes do not (the list keeps its banners until it is opened).
+    const inputs = callsTo('stacks.get').map((call) => call.input as { mark_viewed?: string });
+    expect(inputs[0].mark_viewed).toBe('true');
+    expect(inputs.slice(1).length).toBeGreaterThanOrEqual(2);
+    expect(inputs.slice(1).every((input) => input.mark_viewed === undefined)).toBe(true);
   });
 
   it('a stack.deleted while it is open shows its load failure', async () => {

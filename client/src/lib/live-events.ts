@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { EventSource } from 'eventsource';
 import { useEffect } from 'react';
 import type { z } from 'zod';
@@ -40,6 +40,31 @@ function detailFilter({ trpc }: Ctx, type: StackKind, id: number) {
 
 const feed = ({ trpc }: Ctx) => trpc.stacks.list.pathFilter();
 
+/**
+ * Refreshes a stack's open detail without marking it viewed: an update arriving is not the viewer
+ * opening the stack (spec 2 §7), so the list keeps its 'New response(s)' or 'New comments!'
+ * banner until they open it. The open detail is the query with mark_viewed; it is fetched again
+ * without it and its data replaced. Other detail queries (older comment pages) are invalidated.
+ */
+async function refreshDetail(ctx: Ctx, type: StackKind, id: number) {
+  const { queryClient, trpc } = ctx;
+  const opened = type === 'twisted' ? trpc.twistedStacks.get.queryKey({ id, mark_viewed: 'true' }) : trpc.stacks.get.queryKey({ id, mark_viewed: 'true' });
+  const openedHash = hashKey(opened);
+  const others = invalidate(ctx, { ...detailFilter(ctx, type, id), predicate: (query) => query.queryHash !== openedHash });
+  if (!queryClient.getQueryCache().get(openedHash)?.isActive()) return others;
+  try {
+    const fresh =
+      type === 'twisted'
+        ? await queryClient.fetchQuery({ ...trpc.twistedStacks.get.queryOptions({ id }), staleTime: 0 })
+        : await queryClient.fetchQuery({ ...trpc.stacks.get.queryOptions({ id }), staleTime: 0 });
+    queryClient.setQueryData(opened, fresh);
+  } catch {
+    // Gone or refused: the open detail fetches itself again and shows why.
+    await queryClient.invalidateQueries({ queryKey: opened, exact: true });
+  }
+  return others;
+}
+
 /** A stack that may be gone for me: drop its cached detail, so an open one refetches and shows its not-found state. */
 function resetDetail(ctx: Ctx, type: StackKind, id: number) {
   return ctx.queryClient.resetQueries(detailFilter(ctx, type, id));
@@ -70,15 +95,16 @@ export function refreshEverythingLive(ctx: Ctx) {
 export const LIVE_INVALIDATIONS: { [K in LiveEventType]: (data: Data<K>, ctx: Ctx) => Promise<unknown> } = {
   // The feed shows the new card with its banner; a twist also changes its original's detail.
   'stack.created': (data, ctx) =>
-    invalidate(ctx, feed(ctx), ...(data.original_id === null ? [] : [detailFilter(ctx, 'stack', data.original_id)])),
-  'stack.updated': (data, ctx) => invalidate(ctx, feed(ctx), detailFilter(ctx, data.type, data.stack_id)),
+    Promise.all([invalidate(ctx, feed(ctx)), ...(data.original_id === null ? [] : [refreshDetail(ctx, 'stack', data.original_id)])]),
+  'stack.updated': (data, ctx) => Promise.all([invalidate(ctx, feed(ctx)), refreshDetail(ctx, data.type, data.stack_id)]),
   'stack.deleted': (data, ctx) => Promise.all([invalidate(ctx, feed(ctx)), resetDetail(ctx, data.type, data.stack_id)]),
   'stack.hidden': (data, ctx) => Promise.all([invalidate(ctx, feed(ctx)), resetDetail(ctx, data.type, data.stack_id)]),
   // Responses and scores in the detail, the 'New response(s)' banner in the feed, shared activity on profiles.
-  'stack.answered': (data, ctx) => invalidate(ctx, feed(ctx), detailFilter(ctx, data.type, data.stack_id), ctx.trpc.users.shared.pathFilter()),
+  'stack.answered': (data, ctx) =>
+    Promise.all([invalidate(ctx, feed(ctx), ctx.trpc.users.shared.pathFilter()), refreshDetail(ctx, data.type, data.stack_id)]),
   // Comments come with the detail; the feed shows 'New comments!'.
-  'comment.created': (data, ctx) => invalidate(ctx, feed(ctx), detailFilter(ctx, data.type, data.stack_id)),
-  'comment.updated': (data, ctx) => invalidate(ctx, feed(ctx), detailFilter(ctx, data.type, data.stack_id)),
+  'comment.created': (data, ctx) => Promise.all([invalidate(ctx, feed(ctx)), refreshDetail(ctx, data.type, data.stack_id)]),
+  'comment.updated': (data, ctx) => Promise.all([invalidate(ctx, feed(ctx)), refreshDetail(ctx, data.type, data.stack_id)]),
   // The counts come with the event: the envelope shows them at once; the list is fetched again.
   'notification.created': (data, ctx) => {
     ctx.queryClient.setQueryData(ctx.trpc.notifications.unreadCount.queryKey(), data.unread);
