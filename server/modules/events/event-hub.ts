@@ -32,6 +32,8 @@ interface Stream {
   /** While replaying, live events wait here; ids already replayed are then dropped. */
   buffer: LiveEvent[] | null;
   lastSentId: number;
+  /** The newest cursor the hub knew of (read or notified) when the stream opened: it is owed every later event it may see. */
+  openedAt: number;
 }
 
 /**
@@ -127,7 +129,7 @@ export class EventHub {
       res.end();
       return true;
     }
-    const stream: Stream = { userId, res, buffer: cursor === undefined ? null : [], lastSentId: 0 };
+    const stream: Stream = { userId, res, buffer: cursor === undefined ? null : [], lastSentId: 0, openedAt: Math.max(this.lastId, this.notifiedId) };
     let set = this.streams.get(userId);
     if (!set) {
       set = new Set();
@@ -182,6 +184,11 @@ export class EventHub {
     if (!this.draining) void this.drain();
   }
 
+  /** Sends `stream` what it may see after the later of its opening and its last event (ids already sent are dropped). */
+  private async catchUp(stream: Stream): Promise<void> {
+    for (const event of await service.replay(this.db, stream.userId, Math.max(stream.openedAt, stream.lastSentId))) this.write(stream, event);
+  }
+
   private async drain(): Promise<void> {
     this.draining = true;
     try {
@@ -192,7 +199,8 @@ export class EventHub {
           this.lastId = Math.max(this.lastId, this.notifiedId);
           continue;
         }
-        const rows = await repo.eventsWithRecipients(this.db, this.lastId, [...this.streams.keys()], BATCH);
+        const listening = new Set(this.streams.keys());
+        const rows = await repo.eventsWithRecipients(this.db, this.lastId, [...listening], BATCH);
         for (const row of rows) {
           this.lastId = row.id;
           for (const userId of row.recipients) {
@@ -201,6 +209,13 @@ export class EventHub {
             const event = await service.toLiveEvent(this.db, row, userId);
             for (const stream of set) this.write(stream, event);
           }
+        }
+        // A user whose first stream opened while that statement was on its way was not among its
+        // recipients (the statement may even have waited for a pool connection and seen events
+        // committed after the stream opened): those streams catch up by replay from where they opened.
+        for (const [userId, set] of this.streams) {
+          if (listening.has(userId)) continue;
+          for (const stream of set) await this.catchUp(stream);
         }
         if (rows.length === BATCH) this.pending = true;
       }
