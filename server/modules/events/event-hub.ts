@@ -105,10 +105,11 @@ export class EventHub {
     this.timers = [];
     clearTimeout(this.retryTimer);
     clearTimeout(this.reconnectTimer);
-    await this.unlisten?.().catch(() => undefined);
+    const quietly = (what: string) => (error: unknown) => this.options.logger.debug({ err: error }, `live events: ${what} at shutdown failed`);
+    await this.unlisten?.().catch(quietly('unlisten'));
     const listener = this.listener;
     this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await listener?.end().catch(quietly('closing the listener'));
     // Let a delivery in progress finish before the database closes.
     while (this.draining) await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -123,12 +124,8 @@ export class EventHub {
    * missed, replays what the user missed since `cursor` while live events wait, then goes live.
    * Returns false when the user already holds streamsPerUser streams (nothing is written then).
    */
-  async open(userId: number, res: Response, cursor: number | 'invalid' | undefined): Promise<boolean> {
-    if (this.streamCount(userId) >= this.streamsPerUser) return false;
-    if (this.closing) {
-      res.end();
-      return true;
-    }
+  async open(userId: number, res: Response, cursor: number | 'invalid' | undefined): Promise<void> {
+    if (this.closing) return void res.end();
     const stream: Stream = { userId, res, buffer: cursor === undefined ? null : [], lastSentId: 0, openedAt: Math.max(this.lastId, this.notifiedId) };
     let set = this.streams.get(userId);
     if (!set) {
@@ -137,18 +134,17 @@ export class EventHub {
     }
     set.add(stream);
     res.on('close', () => this.remove(stream));
-    if (cursor === undefined) return true;
+    if (cursor === undefined) return;
     try {
       for (const event of await service.replay(this.db, userId, cursor)) this.send(stream, event);
     } catch (error) {
       this.options.logger.warn({ err: error }, 'live events: replay failed; the client will reconnect');
       res.end();
-      return true;
+      return;
     }
     const waiting = stream.buffer ?? [];
     stream.buffer = null;
     for (const event of waiting) this.send(stream, event);
-    return true;
   }
 
   private remove(stream: Stream): void {
@@ -248,7 +244,7 @@ export class EventHub {
       if (failed) return;
       failed = true;
       if (this.listener === client) this.listener = undefined;
-      client.end().catch(() => undefined);
+      client.end().catch((endError: unknown) => this.options.logger.debug({ err: endError }, 'live events: closing a lost listener failed'));
       if (this.stopped) return;
       this.options.logger.warn({ err: error }, 'live events: listener connection lost; reconnecting');
       this.scheduleReconnect();
@@ -277,7 +273,7 @@ export class EventHub {
       this.connectListener()
         // Whatever was committed while the connection was away is read by id.
         .then(() => this.wake())
-        .catch(() => undefined);
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'live events: reconnecting the listener failed'));
     }, this.reconnectDelay);
     this.reconnectTimer.unref();
     this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);

@@ -61,20 +61,14 @@ function deletedStackVisible(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBui
  * The viewer is a value or a column (`u.id`), so one statement decides for many users.
  */
 export function eventVisibleTo(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBuilder<boolean> {
-  return sql<boolean>`(case e.type
-    when 'stack.created' then ${stackVisible(viewerId, isAdmin)}
-    when 'stack.updated' then ${stackVisible(viewerId, isAdmin)}
-    when 'stack.answered' then ${stackVisible(viewerId, isAdmin)} and ${notBlockedBetween(viewerId, authorOf)}
-    when 'comment.created' then ${stackVisible(viewerId, isAdmin)} and ${notBlockedBetween(viewerId, authorOf)}
+  return sql<boolean>`(case
+    when e.type in ('stack.created', 'stack.updated') then ${stackVisible(viewerId, isAdmin)}
+    when e.type = 'stack.answered' then ${stackVisible(viewerId, isAdmin)} and ${notBlockedBetween(viewerId, authorOf)}
+    when e.type in ('comment.created', 'comment.updated') then ${stackVisible(viewerId, isAdmin)} and ${notBlockedBetween(viewerId, authorOf)}
       and (not e.restricted or e.user_id = ${viewerId} or ${isAdmin})
-    when 'comment.updated' then ${stackVisible(viewerId, isAdmin)} and ${notBlockedBetween(viewerId, authorOf)}
-      and (not e.restricted or e.user_id = ${viewerId} or ${isAdmin})
-    when 'stack.deleted' then ${deletedStackVisible(viewerId, isAdmin)}
-    when 'stack.hidden' then e.user_id = ${viewerId}
-    when 'notification.created' then e.user_id = ${viewerId}
-    when 'group.member_joined' then e.user_id = ${viewerId}
-      or exists (select 1 from group_members gm where gm.group_id = e.group_id and gm.user_id = ${viewerId})
-    when 'group.member_left' then e.user_id = ${viewerId}
+    when e.type = 'stack.deleted' then ${deletedStackVisible(viewerId, isAdmin)}
+    when e.type in ('stack.hidden', 'notification.created') then e.user_id = ${viewerId}
+    when e.type in ('group.member_joined', 'group.member_left') then e.user_id = ${viewerId}
       or exists (select 1 from group_members gm where gm.group_id = e.group_id and gm.user_id = ${viewerId})
     else false end)`;
 }
