@@ -22,7 +22,7 @@ function renderBot(bot: Bot | (() => Bot), handlers: Handlers = {}) {
   return { ...view, ...props, server };
 }
 
-const loaded = (name = 'Quizzy') => screen.findByRole('heading', { name, level: 2 });
+const loaded = (name = 'Quizzy') => screen.findByRole('heading', { name, level: 1 });
 const lastRun = () => screen.getByRole('heading', { name: 'Last Run' }).closest('section')!;
 
 describe('scheduleSentence (spec 2 §2.7, Monday = 0)', () => {

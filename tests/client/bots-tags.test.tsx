@@ -25,7 +25,7 @@ const tagNames = () => within(tagsList()).getAllByRole('listitem').map((li) => l
 const input = () => screen.getByRole('textbox', { name: 'Add tag' });
 const button = (name: string) => screen.queryByRole('button', { name });
 const ready = async (name = 'Quizzy') => {
-  await screen.findByRole('heading', { name, level: 2 });
+  await screen.findByRole('heading', { name, level: 1 });
 };
 
 function expectStatus(name: string, status: 'PENDING' | 'ACTIVE' | 'DEACTIVATING' | 'DISABLED') {

@@ -1,10 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DashboardPage } from '../../client/src/app/dashboard/dashboard-page';
 import { transientLabel } from '../../client/src/app/dashboard/transient-tabs';
 import { emit } from '../../client/src/lib/events';
 import { dashboardAnswers, ME, notification, profile } from './fixtures';
 import { chessClub } from './groups-fixtures';
+import { stack, twistedStack } from './stacks-fixtures';
 import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
 
 polyfillDialog();
@@ -43,6 +44,12 @@ describe('transientLabel (spec 1 §2 tab labels)', () => {
     expect(transientLabel('stack', 'Short')).toBe('Short');
     expect(transientLabel('stack', null)).toBe('Stack');
     expect(transientLabel('stack', '   ')).toBe('Stack');
+  });
+
+  it("a twisted stack's label differs from its original's: the same 8 characters after 'Twist: '", () => {
+    expect(transientLabel('stack', 'Best pizza toppings', 'twisted')).toBe('Twist: Best piz');
+    expect(transientLabel('stack', null, 'twisted')).toBe('Twist: Stack');
+    expect(transientLabel('stack', 'Best pizza toppings', 'stack')).toBe('Best piz');
   });
 });
 
@@ -207,5 +214,141 @@ describe('DashboardPage', () => {
     renderDashboard({ 'users.me': new TrpcFailure(400, 'Bad') });
     expect(await screen.findByText('Failed to load user data')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard tab bar (WAI-ARIA tabs pattern)', () => {
+  const tablist = () => screen.getByRole('tablist', { name: 'Dashboard' });
+  const tab = (name: string) => screen.getByRole('tab', { name });
+
+  async function withBobTab() {
+    skipTour();
+    const view = renderDashboard();
+    await screen.findByText(STACKS_READY);
+    act(() => emit('openUser', { userId: 2 }));
+    await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', 'bob']));
+    return view;
+  }
+
+  it('the tablist owns only tabs; a transient tab\'s close button is outside it, named for its tab', async () => {
+    await withBobTab();
+    const list = tablist();
+    // Everything focusable inside the tablist is a tab (axe: aria-required-children).
+    const owned = Array.from(list.querySelectorAll('button, a, input, [tabindex]'));
+    expect(owned.length).toBe(4);
+    for (const element of owned) expect(element).toHaveAttribute('role', 'tab');
+    const close = screen.getByRole('button', { name: 'Close bob' });
+    expect(list).not.toContainElement(close);
+    expect(tab('bob')).not.toContainElement(close);
+  });
+
+  it('each tab controls a tabpanel labelled by it; the shown panel is the selected tab\'s', async () => {
+    await withBobTab();
+    for (const element of screen.getAllByRole('tab')) {
+      const panel = document.getElementById(element.getAttribute('aria-controls')!);
+      expect(panel).not.toBeNull();
+      expect(panel).toHaveAttribute('role', 'tabpanel');
+      expect(panel).toHaveAttribute('aria-labelledby', element.id);
+      expect(panel!.hidden).toBe(element.getAttribute('aria-selected') !== 'true');
+    }
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('bob');
+  });
+
+  it('roving tabindex: only the selected tab is in the Tab order', async () => {
+    const { user } = await withBobTab();
+    const stops = () => screen.getAllByRole('tab').filter((element) => element.tabIndex === 0).map((element) => element.textContent);
+    expect(stops()).toEqual(['bob']);
+    await user.click(tab('Groups'));
+    expect(stops()).toEqual(['Groups']);
+    // Settings selects no tab: the first tab is the way in.
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(screen.getAllByRole('tab').filter((element) => element.getAttribute('aria-selected') === 'true')).toHaveLength(0);
+    expect(stops()).toEqual(['Stacks']);
+  });
+
+  it('ArrowRight, ArrowLeft, Home and End move focus and select, wrapping at the ends', async () => {
+    const { user } = await withBobTab();
+    tab('Stacks').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Groups')).toHaveFocus();
+    expect(tab('Groups')).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('button', { name: 'Add Group' })).toBeVisible();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Users')).toHaveFocus();
+    expect(tab('Users')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{End}');
+    expect(tab('bob')).toHaveFocus();
+    expect(tab('bob')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Stacks')).toHaveFocus();
+    expect(tab('Stacks')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowLeft}');
+    expect(tab('bob')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(tab('Stacks')).toHaveFocus();
+    expect(tab('Stacks')).toHaveAttribute('aria-selected', 'true');
+    // Tab leaves the tablist from the selected tab: the next stop is a close button, not another tab.
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close bob' })).toHaveFocus();
+  });
+
+  it('closing a tab gives focus to the tab shown instead', async () => {
+    const { user } = await withBobTab();
+    await user.click(screen.getByRole('button', { name: 'Close bob' }));
+    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
+    expect(tab('Stacks')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Stacks')).toHaveFocus();
+  });
+
+  it('the tab that becomes selected is scrolled into view (the bar scrolls sideways on a phone)', async () => {
+    const scrolled: { element: Element; options: unknown }[] = [];
+    // jsdom has no scrollIntoView: this one records what was brought into view.
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element, options?: boolean | ScrollIntoViewOptions) {
+      scrolled.push({ element: this, options });
+    };
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    const { user } = await withBobTab();
+    await vi.waitFor(() => expect(scrolled.at(-1)?.element).toBe(tab('bob')));
+    expect(scrolled.at(-1)?.options).toEqual({ block: 'nearest', inline: 'nearest' });
+    await user.click(tab('Users'));
+    expect(scrolled.at(-1)?.element).toBe(tab('Users'));
+  });
+
+  it('an original stack and its twist open tabs with different labels', async () => {
+    skipTour();
+    renderDashboard({
+      'stacks.get': stack({ name: 'Lunch Specials' }),
+      'twistedStacks.get': twistedStack({ name: 'Lunch Specials' }),
+    });
+    await screen.findByText(STACKS_READY);
+    act(() => emit('openStack', { id: 42, type: 'stack' }));
+    await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', 'Lunch Sp']));
+    act(() => emit('openStack', { id: 90, type: 'twisted' }));
+    await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', 'Lunch Sp', 'Twist: Lunch Sp']));
+    expect(screen.getByRole('button', { name: 'Close Twist: Lunch Sp' })).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard headings', () => {
+  const h1s = () => screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent);
+
+  it('every view has exactly one h1 naming it', async () => {
+    skipTour();
+    const { user } = renderDashboard({ 'stacks.get': stack({ name: 'Lunch Specials' }) });
+    await screen.findByText(STACKS_READY);
+    expect(h1s()).toEqual(['Stacks']);
+    await user.click(screen.getByRole('tab', { name: 'Groups' }));
+    await screen.findByRole('button', { name: 'Add Group' });
+    expect(h1s()).toEqual(['Groups']);
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    expect(h1s()).toEqual(['Users']);
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(h1s()).toEqual(['Settings']);
+    act(() => emit('openUser', { userId: 2 }));
+    await vi.waitFor(() => expect(h1s()).toEqual(['bob']));
+    act(() => emit('openStack', { id: 42, type: 'stack' }));
+    await vi.waitFor(() => expect(h1s()).toEqual(['Lunch Specials']));
   });
 });

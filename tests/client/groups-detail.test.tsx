@@ -18,9 +18,9 @@ function renderDetail(detail: GroupDetail | (() => GroupDetail), handlers: Handl
   return { ...view, ...props, server };
 }
 
-const loaded = () => screen.findByRole('heading', { name: 'Chess Club', level: 2 });
+const loaded = () => screen.findByRole('heading', { name: 'Chess Club', level: 1 });
 const button = (name: string) => screen.queryByRole('button', { name });
-const section = (name: string) => screen.queryByRole('heading', { name, level: 3 });
+const section = (name: string) => screen.queryByRole('heading', { name, level: 2 });
 const confirmDialog = () => screen.getByRole('dialog');
 
 describe('Group detail: loading states (spec 2 §2.6, §8)', () => {
@@ -64,7 +64,7 @@ describe('Group detail: the owner', () => {
   it('sees the summary, an editable description, bots, members with remove, friends to invite and a disabled Retire', async () => {
     const { server } = renderDetail(chessClub('owner'));
     await loaded();
-    const header = screen.getByRole('heading', { name: 'Chess Club', level: 2 }).parentElement!;
+    const header = screen.getByRole('heading', { name: 'Chess Club', level: 1 }).parentElement!;
     expect(header).toHaveTextContent('Owner: alice');
     expect(header).toHaveTextContent('2 members · 5 stacks');
     expect(screen.queryByText('Private Group')).not.toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('Group detail: the owner', () => {
     await user.click(within(confirmDialog()).getByRole('button', { name: 'Yes, Remove' }));
     await vi.waitFor(() => expect(button('Remove bob')).not.toBeInTheDocument());
     expect(server.callsTo('groups.block')[0].input).toEqual({ id: 7, user_id: 2 });
-    expect(screen.getByRole('heading', { name: 'Chess Club', level: 2 }).parentElement).toHaveTextContent('1 member · 5 stacks');
+    expect(screen.getByRole('heading', { name: 'Chess Club', level: 1 }).parentElement).toHaveTextContent('1 member · 5 stacks');
     // Now the only member, the owner may retire the group.
     expect(button('Retire Group')).toBeEnabled();
   });
@@ -267,7 +267,7 @@ describe('Group detail: a non-member', () => {
     expect(button('Leave Group')).not.toBeInTheDocument();
     expect(server.callsTo('groups.bots')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Join Group' }));
-    expect(await screen.findByRole('heading', { name: 'Members', level: 3 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Members', level: 2 })).toBeInTheDocument();
     expect(server.callsTo('groups.join')[0].input).toEqual({ id: 7 });
     expect(button('Leave Group')).toBeInTheDocument();
   });

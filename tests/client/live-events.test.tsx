@@ -207,14 +207,14 @@ describe('Live events: what a person sees without reloading', () => {
         <StackDetail id={42} onClose={vi.fn()} onLoadFailed={onLoadFailed} />
       </>,
     );
-    await screen.findByRole('heading', { name: 'Lunch', level: 2 });
+    await screen.findByRole('heading', { name: 'Lunch', level: 1 });
     await streamOpen(events);
 
     gone = true;
     act(() => events.send(1, 'stack.deleted', { stack_id: 42, type: 'stack', original_id: null }));
     expect(await screen.findByText('Failed to load stack')).toBeInTheDocument();
     expect(onLoadFailed).toHaveBeenCalledWith('Failed to load stack');
-    expect(screen.queryByRole('heading', { name: 'Lunch', level: 2 })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Lunch', level: 1 })).not.toBeInTheDocument();
   });
 });
 

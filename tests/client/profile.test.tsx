@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FriendStatus } from '../../shared/schemas/users';
 import { lastLoginText } from '../../client/src/features/profile/last-login';
 import { ProfileView } from '../../client/src/features/profile/profile-view';
-import { profile, SHARED } from './fixtures';
+import { ME, profile, SHARED } from './fixtures';
 import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
 
 polyfillDialog();
@@ -262,5 +262,42 @@ describe('ProfileView: unfriend and block dialogs (spec 1 §2 "Dialogs")', () =>
     const { user, onBack } = renderProfile('pending');
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     expect(onBack).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ProfileView: your own profile (/users/{your id})', () => {
+  function renderOwn() {
+    const stub = stubTrpc({ 'users.me': ME, 'users.get': profile({ id: ME.id, username: ME.username, bio: '', friend_status: 'not_friends' }), 'users.shared': SHARED });
+    const onBack = vi.fn();
+    const onOpenSettings = vi.fn();
+    const view = renderAt(<ProfileView userId={ME.id} onBack={onBack} onBlocked={vi.fn()} onOpenSettings={onOpenSettings} />);
+    return { ...view, ...stub, onBack, onOpenSettings };
+  }
+
+  it('shows who you are without a relationship, friend or block actions, or activity shared with yourself', async () => {
+    const { callsTo } = renderOwn();
+    expect(await screen.findByRole('heading', { name: 'alice', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('This is your profile.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Status:/)).not.toBeInTheDocument();
+    expect(actionNames()).toEqual(['Back', 'Edit Profile']);
+    expect(screen.queryByRole('heading', { name: 'Shared Activity' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Socials' })).toBeInTheDocument();
+    expect(callsTo('users.shared')).toHaveLength(0);
+  });
+
+  it('Edit Profile goes to settings; Back goes back', async () => {
+    const { user, onOpenSettings, onBack } = renderOwn();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(onOpenSettings).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
+  it("someone else's profile keeps its status line and actions", async () => {
+    stubTrpc({ 'users.me': ME, 'users.get': profile(), 'users.shared': SHARED });
+    renderAt(<ProfileView userId={2} onBack={vi.fn()} onBlocked={vi.fn()} onOpenSettings={vi.fn()} />);
+    expect(await screen.findByRole('heading', { name: 'bob', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Status: not friends')).toBeInTheDocument();
+    expect(actionNames()).toEqual(['Back', 'Friend User', 'Block']);
   });
 });

@@ -60,3 +60,18 @@ describe('route guards (spec 1 §2)', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 });
+
+describe('/users/{userId} for yourself', () => {
+  it('shows your own profile without friend actions; Edit Profile opens settings on the dashboard', async () => {
+    const own = { id: 1, username: 'alice', bio: '', avatar_id: 1, friend_status: 'not_friends', last_login: null, socials: [], friend_request_id: null };
+    stubTrpc({ 'users.me': ME, 'users.get': own, 'notifications.unreadCount': UNREAD, 'stacks.list': [], 'friends.list': [], 'groups.mine': [] });
+    localStorage.setItem('token', 'tok');
+    renderRoutes('/users/1');
+    expect(await screen.findByRole('heading', { name: 'alice', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Friend User' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Status: not friends')).not.toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Edit Profile' }).click());
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+  });
+});

@@ -18,7 +18,7 @@ function renderDetail(data: Stack | ((input: unknown) => unknown), handlers: Han
   return { ...view, ...props, server };
 }
 
-const loaded = () => screen.findByRole('heading', { name: 'Lunch', level: 2 });
+const loaded = () => screen.findByRole('heading', { name: 'Lunch', level: 1 });
 const rankingTexts = () => within(screen.getByRole('list', { name: 'Your ranking' })).getAllByRole('listitem').map((li) => li.textContent?.replace(/⋮⋮$/, ''));
 const actions = () => within(screen.getByRole('heading', { name: 'Stack Actions' }).parentElement!);
 const actionNames = () => actions().getAllByRole('button').map((b) => b.textContent);
@@ -43,7 +43,7 @@ describe('Stack detail: loading and header (spec 2 §2.3)', () => {
     await loaded();
     expect(onLoaded).toHaveBeenCalledWith('Lunch');
     expect(server.callsTo('stacks.get')[0].input).toEqual({ id: 42, mark_viewed: 'true' });
-    const header = screen.getByRole('heading', { name: 'Lunch', level: 2 }).closest('header')!;
+    const header = screen.getByRole('heading', { name: 'Lunch', level: 1 }).closest('header')!;
     expect(header).toHaveTextContent('Created by');
     expect(header).toHaveTextContent('Friend:');
     expect(header).not.toHaveTextContent('Group:');
@@ -56,7 +56,7 @@ describe('Stack detail: loading and header (spec 2 §2.3)', () => {
   it("a group stack shows 'Group:' linking to the group; a bot stack 'Created by' the bot", async () => {
     const { user, onOpenGroup, onOpenBot } = renderDetail(stack({ group_id: 7, audience: { type: 'group', user: null, group: { id: 7, name: 'Chess Club' } }, bot: { id: 5, name: 'Quizzy', avatar_id: 3 } }));
     await loaded();
-    const header = screen.getByRole('heading', { name: 'Lunch', level: 2 }).closest('header')!;
+    const header = screen.getByRole('heading', { name: 'Lunch', level: 1 }).closest('header')!;
     expect(header).not.toHaveTextContent('Friend:');
     await user.click(within(header).getByRole('button', { name: 'Chess Club' }));
     expect(onOpenGroup).toHaveBeenCalledWith(7);
@@ -150,7 +150,7 @@ describe('Stack detail: responses (spec 2 §2.3)', () => {
     expect(onOpenUser).toHaveBeenCalledWith(CAROL.id);
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     // The order of sections: Responses, Comments, Stack Actions.
-    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Responses', 'Comments', 'Stack Actions']);
   });
 

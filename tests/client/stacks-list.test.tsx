@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StackListItem } from '../../shared/schemas/stacks';
 import { StackList } from '../../client/src/features/stacks/stack-list';
 import { on } from '../../client/src/lib/events';
+import { formatDateTime } from '../../client/src/lib/format-date';
 import { ME } from './fixtures';
 import { groupSummary } from './groups-fixtures';
 import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
@@ -31,15 +32,39 @@ function renderList(list: StackListItem[] | ((input: ListInput) => unknown), han
 
 const grid = () => screen.findByRole('list', { name: 'My Stacks' });
 const cards = () => within(screen.getByRole('list', { name: 'My Stacks' })).getAllByRole('button');
-const scrollBox = () => screen.getByTestId('my-stacks-scroll');
+/**
+ * jsdom has no layout and no IntersectionObserver: a stand-in that records each observer, so a
+ * test can say when the end of the list comes within reach (as the browser would report it).
+ */
+const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; target?: Element; live: boolean }[] = [];
+beforeEach(() => {
+  observers.length = 0;
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private readonly entry: (typeof observers)[number];
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        this.entry = { callback, options, live: true };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.target = target;
+      }
+      unobserve() {}
+      disconnect() {
+        this.entry.live = false;
+      }
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+});
 
-/** jsdom has no layout: give the grid a height and scroll it to `scrollTop`. */
-function scrollTo(scrollTop: number, { scrollHeight = 2000, clientHeight = 500 } = {}) {
-  const box = scrollBox();
-  Object.defineProperty(box, 'scrollHeight', { configurable: true, value: scrollHeight });
-  Object.defineProperty(box, 'clientHeight', { configurable: true, value: clientHeight });
-  box.scrollTop = scrollTop;
-  fireEvent.scroll(box);
+/** The end of the list comes near (within 100 px of the viewport) or goes away: the live observer hears it. */
+function endInView(isIntersecting: boolean) {
+  const observer = observers.filter((o) => o.live).at(-1)!;
+  act(() => observer.callback([{ isIntersecting, target: observer.target } as IntersectionObserverEntry], {} as IntersectionObserver));
 }
 
 function deferred<T>() {
@@ -52,7 +77,7 @@ describe('Stack list: heading, buttons and paging (spec 2 §2.1, §9)', () => {
   it("shows the heading and buttons, 'Loading stacks...', then the first page of 33", async () => {
     const first = deferred<StackListItem[]>();
     const { server } = renderList(() => first.promise);
-    expect(screen.getByRole('heading', { name: 'Stacks', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Stacks', level: 1 })).toBeInTheDocument();
     for (const name of ['Add Friend Stack', 'Add Group Stack', 'Hide New Stacks', 'Clear Updates']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'My Stacks' })).toBeInTheDocument();
     expect(await screen.findByText('Loading stacks...')).toBeInTheDocument();
@@ -64,16 +89,29 @@ describe('Stack list: heading, buttons and paging (spec 2 §2.1, §9)', () => {
     expect(server.callsTo('stacks.list').map((c) => c.input)).toEqual([{ offset: 0, limit: 33, filter_new: 'false', filter_friends: 'false', filter_no_bots: 'false' }]);
   });
 
-  it('loads the next page within 100 px of the bottom, de-duplicates it, and stops after a short page', async () => {
+  it('the page is the only scroll area: the end of the list is watched within 100 px of the viewport', async () => {
+    renderList(page(1, 33));
+    await grid();
+    const live = observers.filter((o) => o.live);
+    expect(live).toHaveLength(1);
+    expect(live[0].target).toBe(screen.getByTestId('my-stacks-end'));
+    expect(live[0].options).toMatchObject({ rootMargin: '0px 0px 100px 0px' });
+    // No scroll box of its own inside the scrolling page.
+    for (let element: HTMLElement | null = screen.getByRole('list', { name: 'My Stacks' }); element; element = element.parentElement) {
+      expect(element.className).not.toMatch(/overflow-(y-)?(auto|scroll)|max-h-/);
+    }
+  });
+
+  it('loads the next page when the end comes within 100 px, de-duplicates it, and stops after a short page', async () => {
     const second = deferred<StackListItem[]>();
     const { server } = renderList((input) => (input.offset === 0 ? page(1, 33) : second.promise));
     await grid();
 
-    scrollTo(1390); // 2000 - 1390 - 500 = 110 px from the bottom: not yet
+    endInView(false); // further than 100 px from the bottom: not yet
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(server.callsTo('stacks.list')).toHaveLength(1);
 
-    scrollTo(1400); // 100 px from the bottom
+    endInView(true);
     await waitFor(() => expect(server.callsTo('stacks.list')).toHaveLength(2));
     expect(server.callsTo('stacks.list')[1].input).toMatchObject({ offset: 33, limit: 33 });
     expect(await screen.findByText('Loading more stacks...')).toBeInTheDocument();
@@ -85,30 +123,57 @@ describe('Stack list: heading, buttons and paging (spec 2 §2.1, §9)', () => {
     expect(screen.getAllByText('Stack 33')).toHaveLength(1);
     expect(screen.queryByText('Loading more stacks...')).not.toBeInTheDocument();
 
-    scrollTo(1500);
+    endInView(true);
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(server.callsTo('stacks.list')).toHaveLength(2);
+  });
+
+  it('a page that leaves the end in reach loads the next; one that pushes it away waits for the next report', async () => {
+    const { server } = renderList((input) => page(input.offset + 1, 33));
+    await grid();
+    endInView(true);
+    await waitFor(() => expect(cards()).toHaveLength(66));
+    // The second page came: nothing more until the observer reports again.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(server.callsTo('stacks.list')).toHaveLength(2);
+    endInView(true); // still within reach (the screen is not full yet)
+    await waitFor(() => expect(cards()).toHaveLength(99));
+    endInView(false); // the third page pushed the end away
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(server.callsTo('stacks.list').map((call) => call.input.offset)).toEqual([0, 33, 66]);
   });
 
   it("a first page shorter than 33 is the last: 'No more stacks to load', no further call", async () => {
     const { server } = renderList(page(1, 5));
     await screen.findByText('No more stacks to load');
-    scrollTo(1500);
+    endInView(true);
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(server.callsTo('stacks.list')).toHaveLength(1);
   });
 
-  it('a failed load-more is only logged', async () => {
+  it('a failed load-more is only logged, and tried again when the end comes back into reach', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderList((input) => {
+    let fail = true;
+    const { server } = renderList((input) => {
       if (input.offset === 0) return page(1, 33);
-      throw new TrpcFailure(400, 'bad page');
+      if (fail) throw new TrpcFailure(400, 'bad page');
+      return page(34, 5);
     });
     await grid();
-    scrollTo(1450);
+    endInView(true);
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to load more stacks', expect.anything()));
     expect(cards()).toHaveLength(33);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Not retried in a loop while the end stays in reach.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(server.callsTo('stacks.list')).toHaveLength(2);
+
+    fail = false;
+    endInView(false);
+    await new Promise((r) => setTimeout(r, 5));
+    endInView(true);
+    await waitFor(() => expect(cards()).toHaveLength(38));
+    expect(server.callsTo('stacks.list')).toHaveLength(3);
   });
 });
 
@@ -194,6 +259,10 @@ describe('Stack list: cards (spec 2 §2.1)', () => {
     expect(lunch).toHaveTextContent('Lunch');
     expect(lunch).toHaveTextContent('Friend stack with bob');
     expect(lunch).toHaveTextContent(/Created \w+/);
+    // The day and the time: several stacks can start on one day.
+    const created = lunch.querySelector('time')!;
+    expect(created).toHaveTextContent(formatDateTime(created.dateTime));
+    expect(created.textContent).toMatch(/\d{1,2}:\d{2}/);
     expect(lunch.querySelector('img')).toHaveAttribute('src', '/avatars/users/2/bob.svg');
     expect(untitled).toHaveTextContent('Untitled Stack');
     expect(untitled).toHaveTextContent('Friend stack with bob');

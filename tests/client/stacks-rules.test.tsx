@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { commentProblems } from '../../client/src/features/stacks/comments-section';
-import { fitFontSize, labelFontSize, positionColor, positionFontSize, STACK_COLORS } from '../../client/src/features/stacks/fit-text';
+import { formatDateTime } from '../../client/src/lib/format-date';
+import { fitFontSize, LABEL_FIT, POSITION_FIT, positionColor, STACK_COLORS, type TextMeasurer } from '../../client/src/features/stacks/fit-text';
 import { KEYBOARD_STEP_PX, stepKeyboardCoordinates } from '../../client/src/features/stacks/ranking-board';
 import { isNewBanner, isUpdateBanner, stackBanner } from '../../client/src/features/stacks/stack-banner';
 import { checkDraft, draftPayload, sixPositions } from '../../client/src/features/stacks/stack-draft';
@@ -112,15 +113,49 @@ describe('filters kept in local storage', () => {
 });
 
 describe('text fitting and colours', () => {
-  it('positions shrink from 16 px to 10 px to fit 280 px; labels from 18 px to 10 px within 260 px', () => {
-    expect(positionFontSize('Pizza')).toBe(16);
-    expect(positionFontSize('x'.repeat(32))).toBe(14);
-    expect(positionFontSize('x'.repeat(60))).toBe(10);
-    expect(labelFontSize('me')).toBe(18);
-    expect(labelFontSize('Keeps me Honest 80.0%')).toBe(18);
-    expect(labelFontSize('x'.repeat(30))).toBe(14);
-    expect(labelFontSize('x'.repeat(200))).toBe(10);
-    expect(fitFontSize('', { maxPx: 16, minPx: 10, widthPx: 280 })).toBe(16);
+  // A fake font: each character is `em` of the font size wide (M wider than i, as in real fonts).
+  const fakeFont =
+    (ems: Record<string, number> = { M: 0.9, i: 0.25 }): TextMeasurer =>
+    (text, px) =>
+      Array.from(text).reduce((width, char) => width + (ems[char] ?? 0.55) * px, 0);
+
+  it('positions shrink from 16 px to 10 px by measured width to fit 280 px (spec 2 §2.1)', () => {
+    const measure = fakeFont();
+    expect(fitFontSize('Pizza', POSITION_FIT, measure)).toEqual({ fontPx: 16, fits: true });
+    // 32 × 'i' is narrow: it keeps 16 px, which a count of characters would have shrunk.
+    expect(fitFontSize('i'.repeat(32), POSITION_FIT, measure)).toEqual({ fontPx: 16, fits: true });
+    // 20 × 'M' = 18 em: 15 px is 270 px wide (16 px would be 288).
+    expect(fitFontSize('M'.repeat(20), POSITION_FIT, measure)).toEqual({ fontPx: 15, fits: true });
+    // 31 × 'M' = 27.9 em: 10 px is 279 px, the smallest size, and it fits.
+    expect(fitFontSize('M'.repeat(31), POSITION_FIT, measure)).toEqual({ fontPx: 10, fits: true });
+    // 32 × 'M' does not fit even at 10 px (288 px): the smallest size, and it wraps.
+    expect(fitFontSize('M'.repeat(32), POSITION_FIT, measure)).toEqual({ fontPx: 10, fits: false });
+    expect(fitFontSize('', POSITION_FIT, measure)).toEqual({ fontPx: 16, fits: true });
+  });
+
+  it('fits the narrower of the rule and the container: the width passed is what is fitted', () => {
+    const measure = fakeFont();
+    // 'Pizza' (2.45 em) is 39.2 px at 16 px: a 36 px container takes it down to 14 px (34.3 px).
+    expect(fitFontSize('Pizza', { ...POSITION_FIT, widthPx: 36 }, measure)).toEqual({ fontPx: 14, fits: true });
+  });
+
+  it('card labels shrink from 18 px to 10 px within 260 px (spec 2 §2.3)', () => {
+    const measure = fakeFont();
+    expect(fitFontSize('me', LABEL_FIT, measure)).toEqual({ fontPx: 18, fits: true });
+    expect(fitFontSize('Keeps me Honest 80.0%', LABEL_FIT, measure)).toEqual({ fontPx: 18, fits: true });
+    // 30 × 'x' = 16.5 em: 15 px is 247.5 px.
+    expect(fitFontSize('x'.repeat(30), LABEL_FIT, measure)).toEqual({ fontPx: 15, fits: true });
+    expect(fitFontSize('x'.repeat(200), LABEL_FIT, measure)).toEqual({ fontPx: 10, fits: false });
+  });
+
+  it('asks the measurer at each whole size from the largest down, and stops at the first that fits', () => {
+    const asked: number[] = [];
+    const measure: TextMeasurer = (_text, px) => {
+      asked.push(px);
+      return px <= 12 ? 100 : 1000;
+    };
+    expect(fitFontSize('anything', POSITION_FIT, measure)).toEqual({ fontPx: 12, fits: true });
+    expect(asked).toEqual([16, 15, 14, 13, 12]);
   });
 
   it('six theme colours, one per place in the stack', () => {
@@ -235,5 +270,21 @@ describe('responder labels from the score the server sends (spec 2 §9; issue 12
     expect(responderLabel(score([0, 1, 2, 3, 4, 5], [0, 2, 1, 3, 4, 5]), false)).toBe('Inner Circle 97.3%');
     // The viewer has not answered: the server sends no score.
     expect(responderLabel(null, false)).toBeUndefined();
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows the day and the time of day, in the reader’s time zone', () => {
+    const iso = '2026-11-23T14:05:00.000Z';
+    const local = new Date(iso);
+    const text = formatDateTime(iso);
+    expect(text).toContain(String(local.getFullYear()));
+    expect(text).toContain(String(local.getMinutes()).padStart(2, '0'));
+    expect(text).toMatch(/\d{1,2}:\d{2}/);
+    expect(text).not.toBe(local.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }));
+  });
+
+  it('leaves an unreadable value as it came', () => {
+    expect(formatDateTime('not a date')).toBe('not a date');
   });
 });

@@ -25,7 +25,7 @@ function renderTwisted(data: TwistedStack | ((input: unknown) => unknown), handl
   return { ...view, ...props, server };
 }
 
-const loaded = () => screen.findByRole('heading', { name: 'Lunch', level: 2 });
+const loaded = () => screen.findByRole('heading', { name: 'Lunch', level: 1 });
 const actions = () => within(screen.getByRole('heading', { name: 'Actions' }).parentElement!);
 
 /** Alice and Bob re-answered; Carol answered only the original. */
@@ -97,7 +97,7 @@ describe('Twisted stack detail (spec 2 §2.4)', () => {
     expect(texts("bob's original ranking")).toBe('1.Salad2.Pasta3.Curry4.Tacos5.Sushi6.Pizza');
     expect(texts("bob's updated ranking")).toBe(POSITIONS.map((p, i) => `${i + 1}.${p}`).join(''));
     expect(cards[2]).toHaveTextContent('Not answered yet');
-    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Responses', 'Comments', 'Actions']);
   });
 
@@ -231,16 +231,18 @@ describe('StackView: open as ordinary, fall back to twisted (spec 1 §2)', () =>
     expect(screen.getByRole('heading', { name: 'Stack Actions' })).toBeInTheDocument();
     expect(server.callsTo('stacks.get')).toHaveLength(1);
     expect(server.callsTo('twistedStacks.get')).toHaveLength(0);
-    expect(onLoaded).toHaveBeenCalledWith('Lunch');
+    // The dashboard is told the type it opened as (the tab label marks a twist).
+    expect(onLoaded).toHaveBeenCalledWith('Lunch', 'stack');
   });
 
   it('when the ordinary stack fails, it opens as twisted', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { server, onLoadFailed } = renderView('stack', { 'stacks.get': () => new TrpcFailure(404, 'Stack not found', 'NOT_FOUND'), 'twistedStacks.get': () => twistedStack({ id: 42 }) });
+    const { server, onLoadFailed, onLoaded } = renderView('stack', { 'stacks.get': () => new TrpcFailure(404, 'Stack not found', 'NOT_FOUND'), 'twistedStacks.get': () => twistedStack({ id: 42 }) });
     expect(await screen.findByText('On a rainy day')).toBeInTheDocument();
     expect(server.callsTo('twistedStacks.get')[0].input).toEqual({ id: 42, mark_viewed: 'true' });
     expect(server.callsTo('twistedStacks.get')).toHaveLength(1);
     expect(onLoadFailed).not.toHaveBeenCalled();
+    expect(onLoaded).toHaveBeenCalledWith('Lunch', 'twisted');
   });
 
   it("type 'twisted' opens as twisted without trying the ordinary stack", async () => {

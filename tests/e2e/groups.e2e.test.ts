@@ -20,7 +20,7 @@ const register = (username: string) => registerAccount(app, username, app.extraC
 const logIn = (page: Page, username: string) => logInAs(app, page, username);
 
 const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
-const groupHeading = (page: Page) => page.getByRole('heading', { name: GROUP, level: 2 });
+const groupHeading = (page: Page) => page.getByRole('heading', { name: GROUP, level: 1 });
 
 async function openGroupFromTab(page: Page) {
   await page.getByRole('tab', { name: 'Groups' }).click();

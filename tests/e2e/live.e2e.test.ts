@@ -99,7 +99,7 @@ describe('live events across instances in Chromium', () => {
     for (const [index, position] of LUNCH.entries()) await dialog.getByRole('textbox', { name: `Position ${index + 1}` }).fill(position);
     await dialog.getByRole('radio', { name: 'e2e_live_bob' }).check();
     await dialog.getByRole('button', { name: 'Create Stack' }).click();
-    await expect.poll(() => alice.getByRole('heading', { name: 'Lunch Spots', level: 2 }).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => alice.getByRole('heading', { name: 'Lunch Spots', level: 1 }).isVisible(), WAIT).toBe(true);
     await submitRanking(alice);
     await expect.poll(() => alice.getByText('Nobody else has answered yet.').isVisible()).toBe(true);
 
@@ -108,7 +108,7 @@ describe('live events across instances in Chromium', () => {
 
   it("Bob answers; Alice's open stack shows his answer and the score without a reload", async () => {
     await card(bob, 'Lunch Spots').click();
-    await expect.poll(() => bob.getByRole('heading', { name: 'Lunch Spots', level: 2 }).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => bob.getByRole('heading', { name: 'Lunch Spots', level: 1 }).isVisible(), WAIT).toBe(true);
     await submitRanking(bob);
     await expect.poll(() => labelOf(bob, 'e2e_live_alice'), WAIT).toMatch(/%$/);
     const score = await labelOf(bob, 'e2e_live_alice');

@@ -55,7 +55,7 @@ async function stacksTab(page: Page) {
 async function openCard(page: Page, name: string) {
   await expect.poll(() => card(page, name).count(), WAIT).toBe(1);
   await card(page, name).click();
-  await expect.poll(() => page.getByRole('heading', { name, level: 2 }).isVisible(), WAIT).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name, level: 1 }).isVisible(), WAIT).toBe(true);
 }
 
 const rankingTexts = (page: Page) => page.getByRole('list', { name: 'Your ranking' }).getByRole('listitem').allTextContents();
@@ -115,7 +115,7 @@ describe('stacks in Chromium', () => {
   it('Alice creates a friend stack for Bob from the Stacks tab and ranks it', async () => {
     await logIn(alice, 'e2e_alice');
     await skipTour(alice);
-    await expect.poll(() => alice.getByRole('heading', { name: 'Stacks', level: 2 }).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => alice.getByRole('heading', { name: 'Stacks', level: 1 }).isVisible(), WAIT).toBe(true);
     await expect.poll(() => alice.getByText('No stacks yet. Join a group to get started.').isVisible(), WAIT).toBe(true);
 
     await alice.getByRole('button', { name: 'Add Friend Stack' }).click();
@@ -127,7 +127,7 @@ describe('stacks in Chromium', () => {
     await dialog.getByRole('button', { name: 'Create Stack' }).click();
 
     // The new stack opens in its own tab, labelled with the first 8 characters of its name.
-    await expect.poll(() => alice.getByRole('heading', { name: 'Lunch Spots', level: 2 }).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => alice.getByRole('heading', { name: 'Lunch Spots', level: 1 }).isVisible(), WAIT).toBe(true);
     await expect.poll(() => alice.getByRole('tab').allTextContents()).toEqual(['Stacks', 'Groups', 'Users', 'Lunch Sp']);
     await expect.poll(() => rankingTexts(alice)).toEqual(LUNCH.map((p, i) => `${i + 1}${p}⋮⋮`));
     await submitRanking(alice);
@@ -230,7 +230,7 @@ describe('stacks in Chromium', () => {
     await fillStackForm(dialog, 'Movie Night', ['Alien', 'Brazil', 'Casablanca', 'Dune', 'Heat', 'Jaws']);
     await dialog.getByRole('radio', { name: 'E2E Movie Club' }).check();
     await dialog.getByRole('button', { name: 'Create Stack' }).click();
-    await expect.poll(() => alice.getByRole('heading', { name: 'Movie Night', level: 2 }).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => alice.getByRole('heading', { name: 'Movie Night', level: 1 }).isVisible(), WAIT).toBe(true);
     await submitRanking(alice);
 
     const id = await stackIdByName(bobAccount, 'Movie Night');

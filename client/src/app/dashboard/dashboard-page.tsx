@@ -20,6 +20,7 @@ import { OnboardingTour } from '../../features/tour/onboarding-tour';
 import { resetTour } from '../../features/tour/tour-storage';
 import { UsersTab } from '../../features/users/users-tab';
 import { DashboardHeader } from './header';
+import { panelId, TabBar, tabId, type DashboardTab } from './tab-bar';
 import { transientKey, transientLabel, type MainView, type TransientRequest, type TransientViewProps, type TransientViewRegistry } from './transient-tabs';
 
 type MainTab = Exclude<MainView, 'settings'>;
@@ -60,9 +61,12 @@ function GroupTab({ request, onLoaded, onFailed, onClose }: TransientViewProps<E
   );
 }
 
-/** A stack in a tab: opened as ordinary, else as twisted; labelled with its name's first 8 characters. */
+/**
+ * A stack in a tab: opened as ordinary, else as twisted; labelled with its name's first 8
+ * characters, after 'Twist: ' when it opened as a twisted stack.
+ */
 function StackTab({ request, onLoaded, onFailed, onClose }: TransientViewProps<Extract<TransientRequest, { kind: 'stack' }>>) {
-  return <StackView id={request.id} type={request.stackType} onLoaded={onLoaded} onLoadFailed={onFailed} onClose={onClose} />;
+  return <StackView id={request.id} type={request.stackType} onLoaded={(name, type) => onLoaded(name, type)} onLoadFailed={onFailed} onClose={onClose} />;
 }
 
 /** A bot's detail in a tab: labelled with the bot name (spec 1 §2). */
@@ -149,10 +153,10 @@ export function DashboardPage() {
     }
   }
 
-  function tabLoaded(key: string, name: string | null) {
+  function tabLoaded(key: string, name: string | null, stackType?: 'stack' | 'twisted') {
     const tab = tabs.find((t) => t.key === key);
     if (!tab) return;
-    const label = transientLabel(tab.request.kind, name);
+    const label = transientLabel(tab.request.kind, name, stackType ?? (tab.request.kind === 'stack' ? tab.request.stackType : undefined));
     if (tab.label === label) return;
     setTabs((all) => all.map((t) => (t.key === key ? { ...t, label } : t)));
     // Spec 1 §2: a transient tab opens only once its detail has loaded, and then it is shown.
@@ -203,7 +207,11 @@ export function DashboardPage() {
 
   const counts = unread.data;
   const openTabs = tabs.filter((tab) => tab.label !== null);
-  const activeMain = MAIN_TABS.find((tab) => tab.key === view);
+  const barTabs: DashboardTab[] = [
+    ...MAIN_TABS.map((tab) => ({ key: tab.key, label: tab.label, closable: false, tourId: `tab-${tab.key}` })),
+    ...openTabs.map((tab) => ({ key: tab.key, label: tab.label ?? '', closable: true })),
+  ];
+  const selectedTab = barTabs.some((tab) => tab.key === view) ? view : null;
 
   return (
     <div className="min-h-screen bg-base-200">
@@ -213,42 +221,8 @@ export function DashboardPage() {
         onOpenNotifications={() => setNotificationsOpen(true)}
         onOpenSettings={() => setView('settings')}
       />
-      <div role="tablist" aria-label="Dashboard" className="tabs tabs-border flex-nowrap overflow-x-auto bg-base-100 px-2">
-        {MAIN_TABS.map((tab) => (
-          <button
-            key={tab.key}
-            type="button"
-            role="tab"
-            id={`tab-${tab.key}`}
-            aria-selected={view === tab.key}
-            aria-controls="dashboard-panel"
-            className={`tab shrink-0 ${view === tab.key ? 'tab-active' : ''}`}
-            onClick={() => setView(tab.key)}
-            data-tour={`tab-${tab.key}`}
-          >
-            {tab.label}
-          </button>
-        ))}
-        {openTabs.map((tab) => (
-          <div key={tab.key} className={`tab shrink-0 gap-1 pr-1 ${view === tab.key ? 'tab-active' : ''}`}>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={view === tab.key}
-              aria-controls="dashboard-panel"
-              className="max-w-40 truncate"
-              title={tab.label ?? undefined}
-              onClick={() => setView(tab.key)}
-            >
-              {tab.label}
-            </button>
-            <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label={`Close ${tab.label}`} title="Close tab" onClick={() => closeTab(tab.key)}>
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-        ))}
-      </div>
-      <main id="dashboard-panel" className="mx-auto max-w-5xl space-y-4 p-4">
+      <TabBar tabs={barTabs} selected={selectedTab} onSelect={setView} onClose={(key) => closeTab(key)} />
+      <main id="dashboard-panel" className="mx-auto w-full max-w-7xl space-y-4 p-4 sm:px-6">
         {failure && (
           <ErrorBanner
             message={failure.message}
@@ -265,20 +239,36 @@ export function DashboardPage() {
         ) : (
           <>
             {view === 'settings' && <SettingsPanel user={me.data} onShowTour={showTourAgain} />}
-            {activeMain && (
-              <section role="tabpanel" aria-labelledby={`tab-${activeMain.key}`}>
-                {view === 'stacks' && <StackList onOpenStack={(id, type) => emit('openStack', { id, type })} />}
-                {view === 'groups' && <GroupsTab onOpenGroup={(groupId) => openTransient({ kind: 'group', id: groupId })} />}
-                {view === 'users' && <UsersTab me={me.data} onOpenSettings={() => setView('settings')} />}
+            {MAIN_TABS.map((tab) => (
+              <section key={tab.key} id={panelId(tab.key)} role="tabpanel" aria-labelledby={tabId(tab.key)} hidden={view !== tab.key}>
+                {view === tab.key && tab.key === 'stacks' && <StackList onOpenStack={(id, type) => emit('openStack', { id, type })} />}
+                {view === tab.key && tab.key === 'groups' && (
+                  <>
+                    <h1 className="sr-only">Groups</h1>
+                    <GroupsTab onOpenGroup={(groupId) => openTransient({ kind: 'group', id: groupId })} />
+                  </>
+                )}
+                {view === tab.key && tab.key === 'users' && (
+                  <>
+                    <h1 className="sr-only">Users</h1>
+                    <UsersTab me={me.data} onOpenSettings={() => setView('settings')} />
+                  </>
+                )}
               </section>
-            )}
+            ))}
             {tabs.map((tab) => {
               const View = TRANSIENT_VIEWS[tab.request.kind] as ComponentType<TransientViewProps>;
               return (
-                <section key={tab.key} role="tabpanel" aria-label={tab.label ?? undefined} hidden={view !== tab.key || tab.label === null}>
+                <section
+                  key={tab.key}
+                  id={panelId(tab.key)}
+                  role="tabpanel"
+                  aria-labelledby={tab.label === null ? undefined : tabId(tab.key)}
+                  hidden={view !== tab.key || tab.label === null}
+                >
                   <View
                     request={tab.request}
-                    onLoaded={(name) => tabLoaded(tab.key, name)}
+                    onLoaded={(name, stackType) => tabLoaded(tab.key, name, stackType)}
                     onFailed={(message) => tabFailed(tab.key, message)}
                     onClose={() => closeTab(tab.key)}
                     onLeave={(next) => closeTab(tab.key, next)}

@@ -16,9 +16,10 @@ export interface TransientViewProps<R extends TransientRequest = TransientReques
   request: R;
   /**
    * The detail has loaded (spec 1 §2: the tab opens only then). `name` becomes the tab's label by
-   * the rules of `transientLabel`; call again after a reload to update it.
+   * the rules of `transientLabel`; call again after a reload to update it. A stack view also says
+   * whether it opened as a twisted stack (its label then says so).
    */
-  onLoaded(name: string | null): void;
+  onLoaded(name: string | null, stackType?: 'stack' | 'twisted'): void;
   /** The detail could not load: the tab does not open and the dashboard shows `message` with Retry. */
   onFailed(message: string): void;
   /** 'Back' or close: the tab goes and the view it was opened from comes back. */
@@ -36,11 +37,16 @@ export function transientKey(request: TransientRequest): string {
   return request.kind === 'stack' ? `stack:${request.stackType}:${request.id}` : `${request.kind}:${request.id}`;
 }
 
+/** Marks a twisted stack's tab: a twist keeps its original's name, and the two tabs must differ. */
+export const TWIST_LABEL_PREFIX = 'Twist: ';
+
 /**
  * Spec 1 §2 tab labels: the username, the bot name, the group name or 'Group', the first
- * 8 characters of the stack name or 'Stack'.
+ * 8 characters of the stack name or 'Stack'. A twisted stack's label has the same 8 characters
+ * after 'Twist: ', so it is told apart from its original.
  */
-export function transientLabel(kind: TransientKind, name: string | null | undefined): string {
+export function transientLabel(kind: TransientKind, name: string | null | undefined, stackType: 'stack' | 'twisted' = 'stack'): string {
+  if (kind === 'stack' && stackType === 'twisted') return `${TWIST_LABEL_PREFIX}${transientLabel('stack', name)}`;
   const trimmed = name?.trim() ?? '';
   switch (kind) {
     case 'user':

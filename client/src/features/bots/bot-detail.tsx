@@ -48,8 +48,8 @@ export function BotDetailView({ botId, onLoaded, onNotFound, onLoadFailed, onBac
 
   if (missing) {
     return (
-      <div className="mx-auto max-w-3xl space-y-4 text-center">
-        <h2 className="text-xl font-bold">Bot not found</h2>
+      <div className="mx-auto max-w-4xl space-y-4 text-center">
+        <h1 className="text-xl font-bold">Bot not found</h1>
         <button type="button" className="btn" onClick={onBack}>
           Back
         </button>
@@ -59,7 +59,7 @@ export function BotDetailView({ botId, onLoaded, onNotFound, onLoadFailed, onBac
   if (bot.data) return <BotDetailContent bot={bot.data} meId={me.data?.id} onBack={onBack} onOpenUser={onOpenUser} onOpenGroup={onOpenGroup} />;
   if (bot.isError) {
     return (
-      <div className="mx-auto max-w-3xl space-y-4">
+      <div className="mx-auto max-w-4xl space-y-4">
         {!bannerDismissed && <ErrorBanner message="Failed to load bot" onRetry={() => void bot.refetch()} retrying={bot.isFetching} onDismiss={() => setBannerDismissed(true)} />}
         <button type="button" className="btn" onClick={onBack}>
           Back
@@ -78,14 +78,14 @@ function BotDetailContent({ bot, meId, onBack, onOpenUser, onOpenGroup }: Conten
   const audience = bot.audience;
 
   return (
-    <article className="mx-auto max-w-3xl space-y-6" aria-labelledby={`${uid}-name`}>
+    <article className="mx-auto max-w-4xl space-y-6" aria-labelledby={`${uid}-name`}>
       <header className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4 sm:flex-row sm:items-start">
           <Avatar kind="bot" name={bot.name} avatarId={bot.avatar_id} size="xl" />
           <div className="min-w-0 flex-1 space-y-2">
-            <h2 id={`${uid}-name`} className="break-words text-2xl font-bold">
+            <h1 id={`${uid}-name`} className="text-2xl font-bold wrap-anywhere">
               {bot.name}
-            </h2>
+            </h1>
             <p className="text-base-content/80">
               {bot.name} is a bot that posts a stack to its audience on its schedule. Its tags steer what the stacks are about.
             </p>

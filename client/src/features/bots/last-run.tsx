@@ -34,9 +34,9 @@ export function LastRun({ botId, headingId }: { botId: number; headingId: string
   return (
     <section aria-labelledby={headingId} className="card bg-base-100 shadow-sm">
       <div className="card-body gap-3">
-        <h3 id={headingId} className="card-title text-lg">
+        <h2 id={headingId} className="card-title text-lg">
           Last Run
-        </h3>
+        </h2>
         {runs.isPending && <p className="text-base-content/70">Loading...</p>}
         {runs.isError && (
           <div className="flex flex-wrap items-center gap-2">

@@ -141,9 +141,9 @@ export function TagsEditor({ bot, canPurge, onBack }: TagsEditorProps) {
   return (
     <section aria-labelledby={`${uid}-title`} className="card bg-base-100 shadow-sm">
       <div className="card-body gap-3">
-        <h3 id={`${uid}-title`} className="card-title text-lg">
+        <h2 id={`${uid}-title`} className="card-title text-lg">
           Tags
-        </h3>
+        </h2>
         {tags.length === 0 ? (
           <p className="text-base-content/70">No tags yet.</p>
         ) : (

@@ -16,10 +16,10 @@ export function GroupCard({ group, onOpen }: { group: GroupSummary; onOpen(): vo
           <Avatar kind="group" name={group.name} size="md" alt="" />
           <div className="min-w-0 flex-1 space-y-0.5">
             <p className="flex flex-wrap items-center gap-2">
-              <span className="truncate font-semibold">{group.name}</span>
+              <span className="min-w-0 font-semibold wrap-anywhere">{group.name}</span>
               {!group.is_public && <span className="badge badge-sm badge-warning badge-soft">Private Group</span>}
             </p>
-            <p className="truncate text-sm text-base-content/70">Owner: {group.owner}</p>
+            <p className="text-sm text-base-content/70 wrap-anywhere">Owner: {group.owner}</p>
             <p className="text-sm text-base-content/70">
               {countLabel(group.member_count, 'member')} · {countLabel(group.board_count, 'stack')}
             </p>

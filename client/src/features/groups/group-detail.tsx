@@ -65,8 +65,8 @@ export function GroupDetailView({ groupId, onLoaded, onNotFound, onLoadFailed, o
 
   if (missing) {
     return (
-      <div className="mx-auto max-w-3xl space-y-4 text-center">
-        <h2 className="text-xl font-bold">Group not found</h2>
+      <div className="mx-auto max-w-4xl space-y-4 text-center">
+        <h1 className="text-xl font-bold">Group not found</h1>
         <button type="button" className="btn" onClick={onBack}>
           Back
         </button>
@@ -78,7 +78,7 @@ export function GroupDetailView({ groupId, onLoaded, onNotFound, onLoadFailed, o
   }
   if (group.isError) {
     return (
-      <div className="mx-auto max-w-3xl space-y-4">
+      <div className="mx-auto max-w-4xl space-y-4">
         {!bannerDismissed && (
           <ErrorBanner message="Failed to load group profile" onRetry={() => void group.refetch()} retrying={group.isFetching} onDismiss={() => setBannerDismissed(true)} />
         )}
@@ -163,14 +163,14 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
   const pending = new Set([...group.pending_invitation_user_ids, ...invitedNow]);
 
   return (
-    <article className="mx-auto max-w-3xl space-y-6" aria-labelledby={`${uid}-detail-name`}>
+    <article className="mx-auto max-w-4xl space-y-6" aria-labelledby={`${uid}-detail-name`}>
       <header className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4 sm:flex-row sm:items-start">
           <Avatar kind="group" name={group.name} size="xl" />
           <div className="min-w-0 flex-1 space-y-1">
-            <h2 id={`${uid}-detail-name`} className="break-words text-2xl font-bold">
+            <h1 id={`${uid}-detail-name`} className="text-2xl font-bold wrap-anywhere">
               {group.name}
-            </h2>
+            </h1>
             <p className="text-base-content/80">Owner: {group.owner}</p>
             <p className="text-base-content/80">
               {countLabel(group.member_count, 'member')} · {countLabel(group.board_count, 'stack')}
@@ -186,9 +186,9 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
           <BotsSection groupId={group.id} onOpenBot={onOpenBot} />
 
           <section aria-labelledby={`${uid}-members-title`} className="space-y-3">
-            <h3 id={`${uid}-members-title`} className="text-lg font-bold">
+            <h2 id={`${uid}-members-title`} className="text-lg font-bold">
               Members
-            </h3>
+            </h2>
             <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm" aria-label="Members">
               {group.members.map((member) => (
                 <li key={member.user_id} className="flex items-center gap-3 p-3">
@@ -212,9 +212,9 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
 
           {group.can_invite && (
             <section aria-labelledby={`${uid}-invite-title`} className="space-y-3">
-              <h3 id={`${uid}-invite-title`} className="text-lg font-bold">
+              <h2 id={`${uid}-invite-title`} className="text-lg font-bold">
                 Invite Friends
-              </h3>
+              </h2>
               {group.non_members.length === 0 ? (
                 <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No friends to invite.</p>
               ) : (
@@ -250,9 +250,9 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
       )}
 
       <section aria-labelledby={`${uid}-actions-title`} className="space-y-3">
-        <h3 id={`${uid}-actions-title`} className="text-lg font-bold">
+        <h2 id={`${uid}-actions-title`} className="text-lg font-bold">
           Group Actions
-        </h3>
+        </h2>
         <div className="flex flex-wrap items-center gap-2">
           <button type="button" className="btn" onClick={onBack}>
             Back
@@ -353,9 +353,9 @@ function BotsSection({ groupId, onOpenBot }: { groupId: number; onOpenBot(botId:
   }, [bots.error, groupId]);
   return (
     <section aria-labelledby={`${uid}-bots-title`} className="space-y-3">
-      <h3 id={`${uid}-bots-title`} className="text-lg font-bold">
+      <h2 id={`${uid}-bots-title`} className="text-lg font-bold">
         Bots
-      </h3>
+      </h2>
       {bots.isPending && <p className="text-base-content/70">Loading...</p>}
       {bots.data && bots.data.length === 0 && (
         <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No bots in this group yet.</p>

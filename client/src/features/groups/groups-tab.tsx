@@ -69,7 +69,7 @@ function GroupGrid({ id, title, groups, loading, empty, onOpenGroup }: GroupGrid
         <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">{empty}</p>
       )}
       {groups && groups.length > 0 && (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={title}>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-label={title}>
           {groups.map((group) => (
             <GroupCard key={group.id} group={group} onOpen={() => onOpenGroup(group.id)} />
           ))}

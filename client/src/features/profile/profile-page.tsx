@@ -8,7 +8,7 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const id = Number(userId);
   const valid = Number.isInteger(id) && id > 0;
-  const toDashboard = (tab?: 'users') => navigate('/dashboard', tab ? { state: { tab } } : undefined);
+  const toDashboard = (tab?: 'users' | 'settings') => navigate('/dashboard', tab ? { state: { tab } } : undefined);
 
   return (
     <div className="min-h-screen bg-base-200">
@@ -17,7 +17,7 @@ export function ProfilePage() {
           Back to Dashboard
         </Link>
       </AppHeader>
-      <main className="p-4">
+      <main className="mx-auto w-full max-w-7xl p-4 sm:px-6">
         {valid ? (
           <ProfileView
             key={id}
@@ -25,10 +25,11 @@ export function ProfilePage() {
             loadErrorMessage="Failed to load user"
             onBack={() => (window.history.length > 1 ? navigate(-1) : toDashboard())}
             onBlocked={() => toDashboard('users')}
+            onOpenSettings={() => toDashboard('settings')}
           />
         ) : (
           <section className="mx-auto max-w-2xl space-y-2 text-center">
-            <h2 className="text-2xl font-bold">User not found</h2>
+            <h1 className="text-2xl font-bold">User not found</h1>
             <p className="text-base-content/70">The requested user could not be found.</p>
           </section>
         )}

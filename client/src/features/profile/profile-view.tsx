@@ -5,6 +5,7 @@ import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { FriendStatusLine } from '../../components/friend-status-line';
+import { useCurrentUser } from '../../lib/current-user';
 import { emit } from '../../lib/events';
 import { useRefreshSocialGraph } from '../../lib/social-graph';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
@@ -24,6 +25,8 @@ export interface ProfileViewProps {
   onLoadFailed?(): void;
   /** 'Failed to load user profile' in a tab, 'Failed to load user' on the stand-alone page. */
   loadErrorMessage?: string;
+  /** Your own profile offers 'Edit Profile', which goes to settings. */
+  onOpenSettings?(): void;
 }
 
 interface Banner {
@@ -32,10 +35,22 @@ interface Banner {
 }
 
 /** Spec 1 §2 "Profile view": who the user is, what we share, and the friend actions. */
-export function ProfileView({ userId, onBack, onBlocked, onLoaded, onNotFound, onLoadFailed, loadErrorMessage = 'Failed to load user profile' }: ProfileViewProps) {
+export function ProfileView({
+  userId,
+  onBack,
+  onBlocked,
+  onLoaded,
+  onNotFound,
+  onLoadFailed,
+  onOpenSettings,
+  loadErrorMessage = 'Failed to load user profile',
+}: ProfileViewProps) {
   const trpc = useTRPC();
+  const me = useCurrentUser();
+  // Your own profile: no relationship, nothing shared with yourself, no friend or block actions.
+  const isSelf = me.data?.id === userId;
   const profile = useQuery(trpc.users.get.queryOptions({ id: userId }));
-  const shared = useQuery(trpc.users.shared.queryOptions({ id: userId }, { enabled: profile.isSuccess }));
+  const shared = useQuery(trpc.users.shared.queryOptions({ id: userId }, { enabled: profile.isSuccess && !isSelf }));
   const notFound = profile.isError && httpStatusOf(profile.error) === 404;
   const [loadBannerDismissed, setLoadBannerDismissed] = useState(false);
 
@@ -48,14 +63,15 @@ export function ProfileView({ userId, onBack, onBlocked, onLoaded, onNotFound, o
     if (profile.isError) failed(notFound);
   }, [profile.isError, notFound]);
 
-  if (profile.isPending) return <p className="py-8 text-center text-base-content/70">Loading...</p>;
+  // Until we know who is looking, a profile could show friend actions on your own page.
+  if (profile.isPending || me.isPending) return <p className="py-8 text-center text-base-content/70">Loading...</p>;
 
   if (notFound) {
     return (
-      <section className="mx-auto max-w-2xl space-y-4 text-center" aria-labelledby="profile-not-found">
-        <h2 id="profile-not-found" className="text-2xl font-bold">
+      <section className="mx-auto max-w-3xl space-y-4 text-center" aria-labelledby="profile-not-found">
+        <h1 id="profile-not-found" className="text-2xl font-bold">
           User not found
-        </h2>
+        </h1>
         <p className="text-base-content/70">The requested user could not be found.</p>
         <button type="button" className="btn" onClick={onBack}>
           Back
@@ -66,7 +82,7 @@ export function ProfileView({ userId, onBack, onBlocked, onLoaded, onNotFound, o
 
   if (profile.isError) {
     return (
-      <section className="mx-auto max-w-2xl space-y-4">
+      <section className="mx-auto max-w-3xl space-y-4">
         {!loadBannerDismissed && (
           <ErrorBanner message={loadErrorMessage} onDismiss={() => setLoadBannerDismissed(true)} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
         )}
@@ -79,16 +95,16 @@ export function ProfileView({ userId, onBack, onBlocked, onLoaded, onNotFound, o
 
   const user = profile.data;
   return (
-    <section className="mx-auto max-w-2xl space-y-4" aria-labelledby="profile-username">
+    <section className="mx-auto max-w-3xl space-y-4" aria-labelledby="profile-username">
       <div className="card bg-base-100 shadow">
         <div className="card-body items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
           <Avatar kind="user" username={user.username} avatarId={user.avatar_id} size="xl" />
           <div className="min-w-0 flex-1 space-y-1">
-            <h2 id="profile-username" className="break-words text-2xl font-bold">
+            <h1 id="profile-username" className="text-2xl font-bold wrap-anywhere">
               {user.username}
-            </h2>
+            </h1>
             <p className={`break-words ${user.bio ? 'italic' : 'italic text-base-content/60'}`}>{user.bio ? `“${user.bio}”` : 'No bio yet'}</p>
-            <FriendStatusLine status={user.friend_status} />
+            {isSelf ? <p className="text-sm font-medium text-base-content/80">This is your profile.</p> : <FriendStatusLine status={user.friend_status} />}
             <p className="text-sm">
               <span className="text-base-content/70">Last Login:</span> {lastLoginText(user.last_login)}
             </p>
@@ -96,11 +112,24 @@ export function ProfileView({ userId, onBack, onBlocked, onLoaded, onNotFound, o
         </div>
       </div>
 
-      <ProfileActions user={user} onBack={onBack} onBlocked={onBlocked} />
+      {isSelf ? (
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Profile actions">
+          <button type="button" className="btn" onClick={onBack}>
+            Back
+          </button>
+          {onOpenSettings && (
+            <button type="button" className="btn btn-primary" onClick={onOpenSettings}>
+              Edit Profile
+            </button>
+          )}
+        </div>
+      ) : (
+        <ProfileActions user={user} onBack={onBack} onBlocked={onBlocked} />
+      )}
 
       <div className="card bg-base-100 shadow">
         <div className="card-body">
-          <h3 className="card-title text-lg">Socials</h3>
+          <h2 className="card-title text-lg">Socials</h2>
           {user.socials.length === 0 ? (
             <p className="text-base-content/70">No socials shared.</p>
           ) : (
@@ -126,39 +155,41 @@ export function ProfileView({ userId, onBack, onBlocked, onLoaded, onNotFound, o
         </div>
       </div>
 
-      <div className="card bg-base-100 shadow">
-        <div className="card-body">
-          <h3 className="card-title text-lg">Shared Activity</h3>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Kind</th>
-                <th scope="col" className="text-right">
-                  Shared
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row" className="font-normal">
-                  Friend Stacks
-                </th>
-                <td className="text-right tabular-nums">
-                  {shared.data ? shared.data.friend_stacks_shared + shared.data.friend_twisted_stacks_shared : shared.isError ? '—' : '…'}
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" className="font-normal">
-                  Group Stacks
-                </th>
-                <td className="text-right tabular-nums">
-                  {shared.data ? shared.data.group_stacks_shared + shared.data.group_twisted_stacks_shared : shared.isError ? '—' : '…'}
-                </td>
-              </tr>
-            </tbody>
-          </table>
+      {!isSelf && (
+        <div className="card bg-base-100 shadow">
+          <div className="card-body">
+            <h2 className="card-title text-lg">Shared Activity</h2>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Kind</th>
+                  <th scope="col" className="text-right">
+                    Shared
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row" className="font-normal">
+                    Friend Stacks
+                  </th>
+                  <td className="text-right tabular-nums">
+                    {shared.data ? shared.data.friend_stacks_shared + shared.data.friend_twisted_stacks_shared : shared.isError ? '—' : '…'}
+                  </td>
+                </tr>
+                <tr>
+                  <th scope="row" className="font-normal">
+                    Group Stacks
+                  </th>
+                  <td className="text-right tabular-nums">
+                    {shared.data ? shared.data.group_stacks_shared + shared.data.group_twisted_stacks_shared : shared.isError ? '—' : '…'}
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
         </div>
-      </div>
+      )}
     </section>
   );
 }

@@ -18,7 +18,7 @@ function SettingsCard({ title, children, danger }: { title: string; children: Re
   return (
     <section className={`card bg-base-100 shadow ${danger ? 'border border-error/60' : ''}`} aria-label={title}>
       <div className="card-body gap-3">
-        <h3 className={`card-title text-lg ${danger ? 'text-error' : ''}`}>{title}</h3>
+        <h2 className={`card-title text-lg ${danger ? 'text-error' : ''}`}>{title}</h2>
         {children}
       </div>
     </section>
@@ -35,10 +35,10 @@ interface SettingsPanelProps {
 export function SettingsPanel({ user, onShowTour }: SettingsPanelProps) {
   const [theme, setTheme] = useTheme();
   return (
-    <section aria-labelledby="settings-title" className="mx-auto max-w-2xl space-y-6">
-      <h2 id="settings-title" className="text-2xl font-bold">
+    <section aria-labelledby="settings-title" className="mx-auto max-w-3xl space-y-6">
+      <h1 id="settings-title" className="text-2xl font-bold">
         Settings
-      </h2>
+      </h1>
       <SettingsCard title="Account">
         <div className="flex items-center gap-4">
           <Avatar kind="user" username={user.username} avatarId={user.avatar_id} size="lg" />

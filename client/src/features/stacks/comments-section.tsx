@@ -4,9 +4,9 @@ import { LIMITS } from '../../../../shared/limits';
 import { prepareComment, STACK_MESSAGES, type Comment } from '../../../../shared/schemas/stacks';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formatDateTime } from '../../lib/format-date';
 import { useTimedMessage } from '../../lib/timed-message';
 import { useTRPC } from '../../lib/trpc';
-import { formatDate } from './stack-card';
 import { useCommentPages } from './use-comment-pages';
 
 export type StackKind = 'stack' | 'twisted';
@@ -97,9 +97,9 @@ export function CommentsSection({ kind, stackId, comments: newest, hasMore, canC
 
   return (
     <section aria-labelledby={`${boxId}-title`} className="space-y-3">
-      <h3 id={`${boxId}-title`} className="text-xl font-bold">
+      <h2 id={`${boxId}-title`} className="text-xl font-bold">
         Comments
-      </h3>
+      </h2>
       {alert && (
         <p role="alert" className="alert alert-error alert-soft">
           {alert}
@@ -239,10 +239,12 @@ function CommentItem({ kind, stackId, comment, busy, onChanged, onDelete, onTogg
         <Avatar kind="user" username={comment.username} avatarId={comment.avatar_id} size="xs" alt="" />
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-baseline gap-2">
-            <button type="button" className="link font-semibold no-underline hover:underline" onClick={() => onOpenUser(comment.user_id)}>
+            <button type="button" className="link font-semibold no-underline wrap-anywhere hover:underline" onClick={() => onOpenUser(comment.user_id)}>
               {comment.username}
             </button>
-            <span className="text-xs text-base-content/60">{formatDate(comment.created_at)}</span>
+            <time dateTime={comment.created_at} className="text-xs text-base-content/60">
+              {formatDateTime(comment.created_at)}
+            </time>
             {comment.is_sandboxed && <span className="badge badge-warning badge-sm">Sandboxed</span>}
           </div>
           {editing === null ? (

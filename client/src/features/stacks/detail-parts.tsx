@@ -54,7 +54,7 @@ export function useLoadCallbacks(props: Pick<StackDetailProps, 'onLoaded' | 'onL
 
 export function LinkButton({ onClick, children }: { onClick(): void; children: ReactNode }) {
   return (
-    <button type="button" className="link link-primary font-medium" onClick={onClick}>
+    <button type="button" className="link link-primary text-left font-medium wrap-anywhere" onClick={onClick}>
       {children}
     </button>
   );
@@ -98,14 +98,14 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
   return (
     <header className="space-y-2">
       <div className="flex items-start justify-between gap-2">
-        <h2 className={`text-2xl font-bold break-words ${twisted ? 'text-purple-700 dark:text-purple-300' : ''}`}>{stack.name?.trim() || UNTITLED}</h2>
+        <h1 className={`min-w-0 text-2xl font-bold wrap-anywhere ${twisted ? 'text-purple-700 dark:text-purple-300' : ''}`}>{stack.name?.trim() || UNTITLED}</h1>
         <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" title="Close" onClick={onClose}>
           <span aria-hidden="true" className="text-xl leading-none">
             ×
           </span>
         </button>
       </div>
-      {twisted && <p className="text-lg italic text-purple-700 dark:text-purple-300">{twisted.description}</p>}
+      {twisted && <p className="text-lg italic wrap-anywhere text-purple-700 dark:text-purple-300">{twisted.description}</p>}
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         {twisted ? (
           <div className="flex gap-1">

@@ -13,7 +13,8 @@ import {
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useState } from 'react';
-import { positionColor, positionFontSize } from './fit-text';
+import { POSITION_FIT, positionColor } from './fit-text';
+import { FitText } from './fit-text-span';
 
 /** Spec 2 §2.3 and §9: dragging starts after 8 px of movement; the keyboard moves 25 px a step. */
 export const DRAG_ACTIVATION_PX = 8;
@@ -123,9 +124,7 @@ function RankCard({ id, place, positionIndex, text }: { id: string; place: numbe
       >
         <span className="badge badge-neutral badge-sm shrink-0">{place + 1}</span>
         <span className="min-w-0 flex-1">
-          <span className={`block truncate font-semibold ${positionColor(positionIndex)}`} style={{ fontSize: positionFontSize(text), maxWidth: 280 }}>
-            {text}
-          </span>
+          <FitText text={text} rule={POSITION_FIT} className={`font-semibold ${positionColor(positionIndex)}`} />
         </span>
         <span aria-hidden="true" className="text-base-content/40">
           ⋮⋮

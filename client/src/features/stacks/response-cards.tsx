@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { describeScore } from '../../../../shared/scoring';
 import type { Responder } from '../../../../shared/schemas/stacks';
 import { LinkButton, type Navigation } from './detail-parts';
-import { labelFontSize, positionColor, positionFontSize } from './fit-text';
+import { LABEL_FIT, POSITION_FIT, positionColor } from './fit-text';
+import { FitText, useFitFontSize } from './fit-text-span';
 
 export interface RankedItem {
   text: string;
@@ -26,8 +27,8 @@ export function PositionList({ items, label }: { items: RankedItem[]; label: str
       {items.map((item, place) => (
         <li key={`${place}-${item.text}`} className="flex items-center gap-2">
           <span className="w-5 shrink-0 text-right text-xs text-base-content/60">{place + 1}.</span>
-          <span className={`truncate font-semibold ${positionColor(item.positionIndex)}`} style={{ fontSize: positionFontSize(item.text), maxWidth: 280 }}>
-            {item.text}
+          <span className="min-w-0 flex-1">
+            <FitText text={item.text} rule={POSITION_FIT} className={`font-semibold ${positionColor(item.positionIndex)}`} />
           </span>
         </li>
       ))}
@@ -45,16 +46,24 @@ interface ResponseCardProps {
   name: string;
 }
 
+/** The relationship label: shrinks 18→10 px by its measured width within 260 px, then wraps. */
+function FitLabel({ label }: { label: string }) {
+  const { ref, fontPx } = useFitFontSize(label, LABEL_FIT);
+  return (
+    <span ref={ref} className="min-w-0 font-semibold text-base-content/80 wrap-anywhere" style={{ fontSize: fontPx, maxWidth: LABEL_FIT.widthPx }} data-testid="score-label">
+      {label}
+    </span>
+  );
+}
+
 export function ResponseCard({ title, label, highlight, children, name }: ResponseCardProps) {
   return (
     <article aria-label={name} className={`card border bg-base-100 shadow-sm ${highlight ? 'border-primary' : 'border-base-300'}`}>
       <div className="card-body gap-2 p-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h4 className="font-bold">{title}</h4>
+          <h3 className="min-w-0 font-bold wrap-anywhere">{title}</h3>
           {label && (
-            <span className="font-semibold text-base-content/80" style={{ fontSize: labelFontSize(label), maxWidth: 260 }} data-testid="score-label">
-              {label}
-            </span>
+            <FitLabel label={label} />
           )}
         </div>
         {children}
@@ -95,14 +104,14 @@ export function ResponderCard({ user, meId, nav, scored = true, children }: Resp
   );
 }
 
-/** The Responses section: its heading, the cards in a grid (two columns where `wide`), then `footer`. */
+/** The Responses section: its heading, the cards in a grid (two or three columns where `wide`), then `footer`. */
 export function ResponsesSection({ wide, footer, children }: { wide?: boolean; footer?: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby="responses-title" className="space-y-3">
-      <h3 id="responses-title" className="text-xl font-bold">
+      <h2 id="responses-title" className="text-xl font-bold">
         Responses
-      </h3>
-      <div className={wide ? 'grid gap-3 sm:grid-cols-2' : 'grid gap-3'}>{children}</div>
+      </h2>
+      <div className={wide ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-3'}>{children}</div>
       {footer}
     </section>
   );

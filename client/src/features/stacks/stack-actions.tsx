@@ -124,9 +124,9 @@ export function StackActions({ detail, meId, mutations, onReload, onClose, onOpe
 
   return (
     <section aria-labelledby={`${kind}-actions-title`} className="space-y-3">
-      <h3 id={`${kind}-actions-title`} className="text-xl font-bold">
+      <h2 id={`${kind}-actions-title`} className="text-xl font-bold">
         {text.title}
-      </h3>
+      </h2>
       {error && (
         <p role="alert" className="alert alert-error alert-soft">
           {error}

@@ -1,5 +1,6 @@
 import type { StackListItem } from '../../../../shared/schemas/stacks';
 import { Avatar, type AvatarProps } from '../../components/avatar';
+import { formatDateTime } from '../../lib/format-date';
 import { stackBanner, type StackBanner } from './stack-banner';
 
 const BANNER_CLASSES: Record<StackBanner['color'], string> = {
@@ -28,10 +29,6 @@ export function cardSubject(item: StackListItem, meId: number | undefined): { av
   return { avatar: { kind: 'user', username: friend.username, avatarId: friend.avatar_id }, subtitle: `Friend stack with ${friend.username}` };
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
 interface StackCardProps {
   item: StackListItem;
   meId: number | undefined;
@@ -58,15 +55,17 @@ export function StackCard({ item, meId, onOpen }: StackCardProps) {
         <span className="flex items-start gap-3 p-3">
           <Avatar {...avatar} size="sm" alt="" />
           <span className="min-w-0 flex-1 space-y-0.5">
-            <span className={`block truncate font-bold ${twisted ? 'text-purple-700 dark:text-purple-300' : ''}`}>{title}</span>
-            <span className="block truncate text-sm text-base-content/80">{subtitle}</span>
+            <span className={`block font-bold wrap-anywhere ${twisted ? 'text-purple-700 dark:text-purple-300' : ''}`}>{title}</span>
+            <span className="block text-sm text-base-content/80 wrap-anywhere">{subtitle}</span>
             {twisted && (
               <>
-                <span className="block truncate text-sm italic text-purple-700 dark:text-purple-300">{item.twist!.twist_description}</span>
-                <span className="block truncate text-xs text-purple-700/80 dark:text-purple-300/80">Twisted by {item.twist!.owner_username}</span>
+                <span className="block text-sm italic wrap-anywhere text-purple-700 dark:text-purple-300">{item.twist!.twist_description}</span>
+                <span className="block text-xs wrap-anywhere text-purple-700/80 dark:text-purple-300/80">Twisted by {item.twist!.owner_username}</span>
               </>
             )}
-            <span className="block text-xs text-base-content/60">Created {formatDate(item.created_at)}</span>
+            <span className="block text-xs text-base-content/60">
+              Created <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
+            </span>
           </span>
         </span>
       </button>

@@ -51,7 +51,7 @@ function StackContent({ detail, nav, onClose, onReload }: StackContentProps) {
   const ranking = useSubmitRanking((positionIds) => mutations.complete.mutateAsync({ id: stack.id, position_ids: positionIds }), onReload);
 
   return (
-    <div className={`mx-auto max-w-4xl space-y-6 ${kind === 'twisted' ? 'rounded-box border-l-4 border-purple-500 pl-4' : ''}`}>
+    <div className={`mx-auto max-w-5xl space-y-6 ${kind === 'twisted' ? 'rounded-box border-l-4 border-purple-500 pl-4' : ''}`}>
       <DetailHeader detail={detail} nav={nav} onClose={onClose} friend={otherPerson(detail, meId)} />
       {stack.me.sees_responses ? (
         <>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { StackListItem } from '../../../../shared/schemas/stacks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
@@ -18,8 +18,35 @@ export interface StackListProps {
   onOpenStack(id: number, type: 'stack' | 'twisted'): void;
 }
 
-/** Spec 2 §9: more stacks load when the grid is scrolled within 100 px of its bottom. */
+/** Spec 2 §2.1, §9: more stacks load when the page is scrolled within 100 px of the list's bottom. */
 export const LOAD_MORE_WITHIN_PX = 100;
+
+/**
+ * Whether the end of the list is within `LOAD_MORE_WITHIN_PX` of the viewport. The page is the only
+ * scroll area (no box of its own inside it, which on a phone made two), so a sentinel after the
+ * last card is watched against the viewport, its bottom edge grown by 100 px. The answer holds for
+ * `count` items: once more have come, it waits for the observer's fresh report (which a new
+ * observer always gives first), so a page that pushed the end away does not load another.
+ */
+function useNearEnd(count: number) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  /** When the end came near (ms) and for how many items, or null while it is not near. */
+  const [near, setNear] = useState<{ count: number; since: number } | null>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const isNear = entries.some((entry) => entry.isIntersecting);
+        setNear((previous) => (!isNear ? null : previous?.count === count ? previous : { count, since: previous?.since ?? Date.now() }));
+      },
+      { rootMargin: `0px 0px ${LOAD_MORE_WITHIN_PX}px 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [count]);
+  return { sentinel, nearSince: near?.count === count ? near.since : null };
+}
 
 /** The id that opens an item: a twisted stack opens by its twist's id (spec 2 §2.1). */
 export function openTarget(item: StackListItem): { id: number; type: 'stack' | 'twisted' } {
@@ -97,24 +124,19 @@ export function StackList({ onOpenStack }: StackListProps) {
     saveFilters(next);
   };
 
-  // Infinite scroll: within 100 px of the bottom of the grid, the next page.
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // Infinite scroll: while the end of the list is near, the next page; and again after each page
+  // that leaves it near (a first page that does not fill the screen). A failed page waits until the
+  // end comes into view again.
+  const { sentinel, nearSince } = useNearEnd(items.length);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
-  const loadMoreIfNear = useCallback(() => {
-    const box = scrollRef.current;
-    if (!box || !hasNextPage || isFetchingNextPage) return;
-    if (box.scrollHeight - box.scrollTop - box.clientHeight <= LOAD_MORE_WITHIN_PX) {
-      fetchNextPage().catch((error) => console.error('Failed to load more stacks', error));
-    }
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   useEffect(() => {
     if (isFetchNextPageError) console.error('Failed to load more stacks', feed.error);
   }, [isFetchNextPageError, feed.error]);
-  // A first page that does not fill the box cannot be scrolled: load on until it does (laid out only).
+  const failedSinceNear = isFetchNextPageError && nearSince !== null && feed.errorUpdatedAt >= nearSince;
+  const canLoadMore = nearSince !== null && hasNextPage && !isFetchingNextPage && !feed.isPending && !failedSinceNear;
   useEffect(() => {
-    const box = scrollRef.current;
-    if (box && box.clientHeight > 0 && !isFetchNextPageError) loadMoreIfNear();
-  }, [items.length, loadMoreIfNear, isFetchNextPageError]);
+    if (canLoadMore) void fetchNextPage();
+  }, [canLoadMore, fetchNextPage]);
 
   const reload = () => queryClient.resetQueries({ queryKey: trpc.stacks.list.pathKey() });
 
@@ -180,7 +202,7 @@ export function StackList({ onOpenStack }: StackListProps) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-2xl font-bold">Stacks</h2>
+        <h1 className="text-2xl font-bold">Stacks</h1>
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog('friend')}>
             Add Friend Stack
@@ -228,13 +250,13 @@ export function StackList({ onOpenStack }: StackListProps) {
       </fieldset>
 
       <section aria-labelledby="my-stacks-title" className="space-y-2">
-        <h3 id="my-stacks-title" className="text-xl font-bold">
+        <h2 id="my-stacks-title" className="text-xl font-bold">
           My Stacks
-        </h3>
+        </h2>
         {firstPageFailed && !feedDismissed && (
           <ErrorBanner message="Failed to load data" onRetry={() => void feed.refetch()} retrying={feed.isFetching} onDismiss={() => setFeedDismissed(true)} />
         )}
-        <div ref={scrollRef} onScroll={loadMoreIfNear} className="max-h-[70vh] overflow-y-auto rounded-box" data-testid="my-stacks-scroll">
+        <div>
           {feed.isPending && <p className="p-4 text-center text-base-content/70">Loading stacks...</p>}
           {feed.isSuccess && items.length === 0 && (
             <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70" data-testid="stacks-empty">
@@ -242,7 +264,7 @@ export function StackList({ onOpenStack }: StackListProps) {
             </p>
           )}
           {items.length > 0 && (
-            <ul className="grid gap-3 p-1 sm:grid-cols-2 lg:grid-cols-3" aria-label="My Stacks">
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="My Stacks">
               {items.map((item) => (
                 <StackCard
                   key={feedKey(item)}
@@ -258,6 +280,7 @@ export function StackList({ onOpenStack }: StackListProps) {
           )}
           {isFetchingNextPage && <p className="p-3 text-center text-base-content/70">Loading more stacks...</p>}
           {items.length > 0 && !hasNextPage && !feed.isFetching && <p className="p-3 text-center text-sm text-base-content/60">No more stacks to load</p>}
+          <div ref={sentinel} aria-hidden="true" data-testid="my-stacks-end" />
         </div>
       </section>
 

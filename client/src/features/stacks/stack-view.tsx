@@ -30,6 +30,8 @@ export async function openStackWithFallback<S, T>(
 export interface StackViewProps extends StackDetailProps {
   /** The type the openStack event named. */
   type: StackType;
+  /** As for a detail, and also the type it opened as (a 'stack' can turn out to be twisted). */
+  onLoaded?(name: string | null, type?: StackType): void;
 }
 
 /**
@@ -63,5 +65,6 @@ export function StackView({ type, ...props }: StackViewProps) {
       <LoadState failed={resolved.isError} message={failedMessage ?? ''} retrying={resolved.isFetching} onRetry={() => void resolved.refetch()} onClose={props.onClose} />
     );
   }
-  return <StackDetail {...props} kind={resolved.data.type} />;
+  const kind = resolved.data.type;
+  return <StackDetail {...props} kind={kind} onLoaded={(name) => props.onLoaded?.(name, kind)} />;
 }

@@ -19,8 +19,8 @@ export function BotCard({ name, avatarId, bio, onOpen }: BotCardProps) {
         <div className="card-body flex-row items-center gap-4 p-4">
           <Avatar kind="bot" name={name} avatarId={avatarId} size="md" alt="" />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-semibold">{name}</p>
-            <p className={`line-clamp-2 break-words text-sm ${bio ? 'italic' : 'text-base-content/60'}`}>{bio ? `“${bio}”` : 'Bot'}</p>
+            <p className="font-semibold wrap-anywhere">{name}</p>
+            <p className={`line-clamp-2 text-sm wrap-anywhere ${bio ? 'italic' : 'text-base-content/60'}`}>{bio ? `“${bio}”` : 'Bot'}</p>
           </div>
         </div>
       </button>

@@ -24,11 +24,11 @@ export function UserCard({ username, avatarId, bio, friendStatus, isMe, onOpen }
         <div className="card-body flex-row items-center gap-4 p-4">
           <Avatar kind="user" username={username} avatarId={avatarId} size="md" alt="" />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-semibold">
+            <p className="font-semibold wrap-anywhere">
               {username}
               {isMe && <span className="ml-1 font-normal text-base-content/60">(me)</span>}
             </p>
-            <p className={`line-clamp-2 break-words text-sm ${bio ? '' : 'italic text-base-content/60'}`}>{bio || 'No bio yet'}</p>
+            <p className={`line-clamp-2 text-sm wrap-anywhere ${bio ? '' : 'italic text-base-content/60'}`}>{bio || 'No bio yet'}</p>
             {friendStatus && <FriendStatusLine status={friendStatus} className="mt-1" />}
           </div>
         </div>

@@ -100,7 +100,7 @@ export function UsersTab({ me, onOpenSettings }: UsersTabProps) {
           />
         )}
 
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Users">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-label="Users">
           {users.map((user) => (
             <UserCard
               key={user.id}
@@ -143,7 +143,7 @@ function BotsList() {
     return <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No bots yet.</p>;
   }
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bots">
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-label="Bots">
       {bots.data.map((bot) => (
         <BotCard key={bot.id} name={bot.name} avatarId={bot.avatar_id} bio={bot.bio} onOpen={() => emit('openBot', { botId: bot.id })} />
       ))}
