@@ -40,8 +40,13 @@ async function logIn(page: Page, username: string, instance: 'a' | 'b') {
 }
 
 const myStacks = (page: Page) => page.getByRole('list', { name: 'My Stacks' });
-const card = (page: Page, name: string) => myStacks(page).getByRole('button', { name: new RegExp(`^${name}`) });
-const cardLabel = (page: Page, name: string) => card(page, name).getAttribute('aria-label');
+/** Cards titled `name`: both the stack and its twisted stack. */
+const cardsNamed = (page: Page, name: string) => myStacks(page).getByRole('button').filter({ has: page.getByText(name, { exact: true }) });
+/** The card of the stack `name`, or of its twisted stack (told by its 'Twisted by' line). */
+const card = (page: Page, name: string, twisted = false) =>
+  twisted ? cardsNamed(page, name).filter({ hasText: 'Twisted by' }) : cardsNamed(page, name).filter({ hasNotText: 'Twisted by' });
+/** The banner a card shows above its name ('' for none); the card is named by its content, banner first. */
+const bannerOf = async (page: Page, name: string, twisted = false) => ((await card(page, name, twisted).textContent()) ?? '').split(name)[0];
 const response = (page: Page, username: string): Locator => page.getByRole('article', { name: `${username}'s response` });
 const labelOf = (page: Page, username: string) => response(page, username).getByTestId('score-label').textContent();
 
@@ -103,7 +108,7 @@ describe('live events across instances in Chromium', () => {
     await submitRanking(alice);
     await expect.poll(() => alice.getByText('Nobody else has answered yet.').isVisible()).toBe(true);
 
-    await expect.poll(() => cardLabel(bob, 'Lunch Spots'), WAIT).toBe('Lunch Spots: New stack!');
+    await expect.poll(() => bannerOf(bob, 'Lunch Spots'), WAIT).toBe('New stack!');
   });
 
   it("Bob answers; Alice's open stack shows his answer and the score without a reload", async () => {

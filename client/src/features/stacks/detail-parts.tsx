@@ -106,49 +106,52 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
         </button>
       </div>
       {twisted && <p className="text-lg italic wrap-anywhere text-purple-700 dark:text-purple-300">{twisted.description}</p>}
-      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        {twisted ? (
-          <div className="flex gap-1">
-            <dt>Twisted by</dt>
-            <dd>
-              <LinkButton onClick={() => nav.onOpenUser(stack.owner_id)}>{stack.owner_username}</LinkButton>
-            </dd>
-          </div>
-        ) : (
-          <div className="flex gap-1">
-            <dt>Created by</dt>
-            <dd>
-              {stack.bot ? (
-                <LinkButton onClick={() => nav.onOpenBot(stack.bot!.id)}>{stack.bot.name}</LinkButton>
-              ) : (
+      {/* A <dl> holds only term and value pairs: the original's link and the badge sit beside it. */}
+      <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <dl className="flex flex-wrap gap-x-6 gap-y-1">
+          {twisted ? (
+            <div className="flex gap-1">
+              <dt>Twisted by</dt>
+              <dd>
                 <LinkButton onClick={() => nav.onOpenUser(stack.owner_id)}>{stack.owner_username}</LinkButton>
-              )}
-            </dd>
-          </div>
-        )}
-        {stack.audience.type === 'group' && stack.audience.group && (
-          <div className="flex gap-1">
-            <dt>Group:</dt>
-            <dd>
-              <LinkButton onClick={() => nav.onOpenGroup(stack.audience.group!.id)}>{stack.audience.group.name}</LinkButton>
-            </dd>
-          </div>
-        )}
-        {friend && (
-          <div className="flex gap-1">
-            <dt>Friend:</dt>
-            <dd>
-              <LinkButton onClick={() => nav.onOpenUser(friend.id)}>{friend.username}</LinkButton>
-            </dd>
-          </div>
-        )}
+              </dd>
+            </div>
+          ) : (
+            <div className="flex gap-1">
+              <dt>Created by</dt>
+              <dd>
+                {stack.bot ? (
+                  <LinkButton onClick={() => nav.onOpenBot(stack.bot!.id)}>{stack.bot.name}</LinkButton>
+                ) : (
+                  <LinkButton onClick={() => nav.onOpenUser(stack.owner_id)}>{stack.owner_username}</LinkButton>
+                )}
+              </dd>
+            </div>
+          )}
+          {stack.audience.type === 'group' && stack.audience.group && (
+            <div className="flex gap-1">
+              <dt>Group:</dt>
+              <dd>
+                <LinkButton onClick={() => nav.onOpenGroup(stack.audience.group!.id)}>{stack.audience.group.name}</LinkButton>
+              </dd>
+            </div>
+          )}
+          {friend && (
+            <div className="flex gap-1">
+              <dt>Friend:</dt>
+              <dd>
+                <LinkButton onClick={() => nav.onOpenUser(friend.id)}>{friend.username}</LinkButton>
+              </dd>
+            </div>
+          )}
+        </dl>
         {twisted && (
           <div>
             <LinkButton onClick={() => nav.onOpenStack(twisted.stackId, 'stack')}>Original stack</LinkButton>
           </div>
         )}
         {stack.is_sandboxed && <span className="badge badge-warning badge-sm">Sandboxed</span>}
-      </dl>
+      </div>
     </header>
   );
 }

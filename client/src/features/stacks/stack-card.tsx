@@ -5,8 +5,8 @@ import { stackBanner, type StackBanner } from './stack-banner';
 
 const BANNER_CLASSES: Record<StackBanner['color'], string> = {
   yellow: 'bg-yellow-300 text-yellow-950',
-  green: 'bg-green-600 text-white',
-  orange: 'bg-orange-500 text-white',
+  green: 'bg-green-700 text-white',
+  orange: 'bg-orange-500 text-orange-950',
 };
 
 export const UNTITLED = 'Untitled Stack';
@@ -35,7 +35,10 @@ interface StackCardProps {
   onOpen(): void;
 }
 
-/** One card of My Stacks; twisted stacks in purple with their twist (spec 2 §2.1). */
+/**
+ * One card of My Stacks; twisted stacks in purple with their twist (spec 2 §2.1). The button is
+ * named by its content (banner, name, who it is with, date), so it is read as it is seen.
+ */
 export function StackCard({ item, meId, onOpen }: StackCardProps) {
   const banner = stackBanner(item);
   const { avatar, subtitle } = cardSubject(item, meId);
@@ -49,7 +52,6 @@ export function StackCard({ item, meId, onOpen }: StackCardProps) {
         className={`card h-full w-full overflow-hidden border text-left shadow-sm transition hover:shadow-md focus-visible:outline-2 ${
           twisted ? 'border-purple-500 bg-purple-500/15' : 'border-base-300 bg-base-100'
         }`}
-        aria-label={`${title}${twisted ? ' (twisted)' : ''}${banner ? `: ${banner.text}` : ''}`}
       >
         {banner && <span className={`block px-3 py-1 text-sm font-semibold ${BANNER_CLASSES[banner.color]}`}>{banner.text}</span>}
         <span className="flex items-start gap-3 p-3">
@@ -60,10 +62,10 @@ export function StackCard({ item, meId, onOpen }: StackCardProps) {
             {twisted && (
               <>
                 <span className="block text-sm italic wrap-anywhere text-purple-700 dark:text-purple-300">{item.twist!.twist_description}</span>
-                <span className="block text-xs wrap-anywhere text-purple-700/80 dark:text-purple-300/80">Twisted by {item.twist!.owner_username}</span>
+                <span className="block text-xs wrap-anywhere text-purple-700 dark:text-purple-300/80">Twisted by {item.twist!.owner_username}</span>
               </>
             )}
-            <span className="block text-xs text-base-content/60">
+            <span className="block text-xs text-base-content/70">
               Created <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
             </span>
           </span>

@@ -1,0 +1,415 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { befriend, callApi, launchBrowser, linkFromOutbox, logIn, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
+
+/**
+ * axe-core over every screen of the app (issue 14): each state is scanned in the light and in the
+ * dark theme, at 1280 px and, for the key screens, at 375 px, and must have no critical or serious
+ * violation of WCAG 2.0/2.1/2.2 A and AA. One app and one browser page walk the whole app as
+ * Alice (an admin, so every stack action shows); the data is made beforehand through the REST API
+ * and the admin CLI.
+ */
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+let alice: Account;
+let bob: Account;
+let carol: Account;
+let dave: Account;
+let botId: number;
+
+const WAIT = { timeout: 20_000 };
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const THEMES = ['light', 'dark'] as const;
+const POSITIONS = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
+const GROUP = 'A11y Movie Club';
+const SOLO_GROUP = 'A11y Solo Club';
+const BOB_GROUP = 'A11y Chess Club';
+
+const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
+
+async function createGroup(owner: Account, name: string): Promise<number> {
+  const { id } = await api<{ id: number }>('POST', '/v1/groups', owner.token, { name, description: 'Films, snacks and long talks', is_public: false, is_restricted: false, is_readonly: false });
+  return id;
+}
+
+async function joinByInvitation(owner: Account, member: Account, group: number) {
+  await api('POST', `/v1/groups/${group}/invite/${member.id}`, owner.token);
+  const invitations = await api<{ id: number }[]>('GET', '/v1/users/groups/requests?type=incoming', member.token);
+  await api('PUT', `/v1/users/groups/requests/${invitations[0].id}`, member.token, { status: 'ACCEPTED' });
+}
+
+async function createStack(owner: Account, name: string, audience: { mode: 'friend' | 'group'; target_id: number }): Promise<number> {
+  const { id } = await api<{ id: number }>('POST', '/v1/stacks', owner.token, { name, ...audience, positions: POSITIONS });
+  return id;
+}
+
+const answer = (account: Account, id: number, order = [0, 1, 2, 3, 4, 5]) => api('POST', `/v1/stacks/${id}/complete`, account.token, { position_ids: order });
+
+// ---- scanning ----------------------------------------------------------------------------------
+
+/** Every critical or serious violation found so far, one readable entry each. */
+let problems: string[] = [];
+
+/**
+ * Applies a saved theme choice as the app does (spec 1 §4): the choice lives in local storage under
+ * 'theme', and applyTheme sets data-theme and the dark class on <html> from it.
+ */
+async function setTheme(theme: (typeof THEMES)[number]) {
+  await page.evaluate((value) => {
+    localStorage.setItem('theme', value);
+    document.documentElement.dataset.theme = value;
+    document.documentElement.classList.toggle('dark', value === 'dark');
+    window.dispatchEvent(new Event('themechange'));
+  }, theme);
+}
+
+/** Runs axe on the page as it is now, in both themes; records critical and serious violations. */
+async function scan(label: string) {
+  const width = page.viewportSize()?.width;
+  for (const theme of THEMES) {
+    await setTheme(theme);
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    for (const violation of results.violations) {
+      if (violation.impact !== 'critical' && violation.impact !== 'serious') continue;
+      const nodes = violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n');
+      problems.push(`[${label} · ${theme} · ${width}px] ${violation.id} (${violation.impact}): ${violation.help}\n${nodes}`);
+    }
+  }
+}
+
+/** Fails the test with every recorded violation (ids, targets and summaries), then starts afresh. */
+function expectNoViolations() {
+  const found = problems;
+  problems = [];
+  expect(found.length === 0 ? 'no violations' : `${found.length} violations:\n\n${found.join('\n\n')}`).toBe('no violations');
+}
+
+// ---- navigation --------------------------------------------------------------------------------
+
+const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
+const gone = (locator: Locator) => expect.poll(() => locator.count(), WAIT).toBe(0);
+const dialog = (name: string) => page.getByRole('dialog', { name });
+const button = (name: string | RegExp, where: Page | Locator = page) => where.getByRole('button', { name, exact: typeof name === 'string' });
+const myStacks = () => page.getByRole('list', { name: 'My Stacks' });
+/** The card of the stack called `name` (a twisted card: `name (twisted)`), told by its title and its 'Twisted by' line. */
+function card(name: string) {
+  const twisted = name.endsWith(' (twisted)');
+  const title = twisted ? name.slice(0, -' (twisted)'.length) : name;
+  const cards = myStacks().getByRole('button').filter({ has: page.getByText(title, { exact: true }) });
+  return twisted ? cards.filter({ hasText: 'Twisted by' }) : cards.filter({ hasNotText: 'Twisted by' });
+}
+
+async function tab(name: string) {
+  await page.getByRole('tab', { name, exact: true }).click();
+}
+
+/** The Stacks tab of a freshly loaded dashboard. */
+async function stacksTab() {
+  await page.goto(`${app.baseUrl}/dashboard`);
+  await visible(page.getByRole('heading', { name: 'My Stacks' }));
+}
+
+async function openCard(name: string) {
+  await visible(card(name));
+  await card(name).click();
+  await visible(page.getByRole('heading', { name, level: 2 }));
+}
+
+/** Opens a dialog with `opener`, scans it, and closes it with its Cancel (or Close) button. */
+async function scanDialog(opener: Locator, name: string, label = `dialog ${name}`, close = 'Cancel') {
+  await opener.click();
+  const box = dialog(name);
+  await visible(box);
+  await scan(label);
+  await button(close, box).click();
+  await gone(box);
+}
+
+beforeAll(async () => {
+  app = await startApp({ extraCodeUses: 5 });
+  alice = await registerAccount(app, 'a11y_alice', app.extraCode!);
+  bob = await registerAccount(app, 'a11y_bob', app.extraCode!);
+  carol = await registerAccount(app, 'a11y_carol', app.extraCode!);
+  dave = await registerAccount(app, 'a11y_dave', app.extraCode!);
+  await befriend(app, alice, bob);
+  await befriend(app, alice, carol);
+  await befriend(app, bob, carol);
+
+  const club = await createGroup(alice, GROUP);
+  await joinByInvitation(alice, bob, club);
+  await joinByInvitation(alice, carol, club);
+  await createGroup(alice, SOLO_GROUP);
+  const chess = await createGroup(bob, BOB_GROUP);
+  await joinByInvitation(bob, alice, chess);
+
+  // Yellow: a new stack from Bob; also the friend stack Alice answers in the browser.
+  await createStack(bob, 'Worst chores', { mode: 'friend', target_id: alice.id });
+  // Green: Alice answered, Bob's answer is unseen. Bob twists it: a purple card, yellow banner.
+  const plans = await createStack(alice, 'Weekend plans', { mode: 'friend', target_id: bob.id });
+  await answer(alice, plans);
+  await answer(bob, plans, [1, 0, 2, 3, 4, 5]);
+  const twist = await api<{ id: number }>('POST', '/v1/twisted_stacks', bob.token, { stack_id: plans, twist_description: 'On a rainy day' });
+  await api('POST', `/v1/twisted_stacks/${twist.id}/complete`, bob.token, { position_ids: [5, 4, 3, 2, 1, 0] });
+  // Orange: Alice has seen everything but a new comment from Carol.
+  const songs = await createStack(alice, 'Road trip songs', { mode: 'friend', target_id: carol.id });
+  await answer(alice, songs);
+  await answer(carol, songs, [5, 4, 3, 2, 1, 0]);
+  await api('POST', `/v1/stacks/${songs}/viewed`, alice.token);
+  await api('POST', `/v1/stacks/${songs}/comments`, carol.token, { description: 'Track 3 forever' });
+  // A group stack all three answered: the consensus, and Twist, Sandbox and Hide Stack for Users.
+  const picks = await createStack(alice, 'Group picks', { mode: 'group', target_id: club });
+  await answer(alice, picks);
+  await answer(bob, picks, [1, 0, 2, 3, 4, 5]);
+  await answer(carol, picks, [1, 0, 2, 3, 5, 4]);
+  await api('POST', `/v1/stacks/${picks}/viewed`, alice.token);
+  // A fresh stack nobody else answered: Alice may still edit it.
+  await createStack(alice, 'Fresh idea', { mode: 'friend', target_id: bob.id });
+  // Notifications: a friend request from Dave.
+  await api('POST', '/v1/users/friends/requests', dave.token, { user_id: alice.id });
+  // A reset link and a verification link in the outbox.
+  await api('POST', '/v1/auth/recovery', undefined, { email: 'a11y_carol@e2e.test' });
+
+  // Alice becomes an admin; a bot posts to her group (a bot stack nobody answered: Delete shows).
+  await app.cli(['users:role', 'a11y_alice', 'ADMIN']);
+  const created = await app.cli(['bots:create', '--name', 'Quizbot', '--bio', 'Daily dilemmas', '--avatar', '3', '--owner', 'a11y_alice', '--group', String(club), '--tags', 'pizza, movies (horror), cats']);
+  botId = Number(created.trim().split('\n').at(-1));
+  await app.cli(['bots:run', String(botId)]);
+
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // Transitions and animations off: axe measures colours as they end, not halfway through a fade.
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+      document.head.append(style);
+    });
+  });
+  page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+}, 240_000);
+
+beforeEach(() => {
+  problems = [];
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('axe-core: no critical or serious violations, light and dark', () => {
+  it('the pages for visitors: login, register, reset, verify, registration complete, legal pages', async () => {
+    await page.goto(`${app.baseUrl}/login`);
+    await visible(page.getByRole('heading', { name: 'Login' }));
+    await scan('login');
+    await page.getByLabel('Username or email').fill('a11y_alice');
+    await page.getByLabel('Password').fill('wrong password');
+    await button('Login').click();
+    await visible(page.getByText('Incorrect username/email or password'));
+    await scan('login with an error');
+
+    await page.goto(`${app.baseUrl}/register`);
+    await visible(page.getByRole('heading', { name: 'Create Your Account' }));
+    await scan('register');
+    await button('Create Account').click();
+    await visible(page.getByText('Username is required'));
+    await scan('register with errors');
+
+    await page.goto(`${app.baseUrl}/reset-password`);
+    await visible(page.getByLabel(/email/i));
+    await scan('reset: request a link');
+    await page.goto(linkFromOutbox(app.dataDir, 'a11y_carol@e2e.test', '/reset-password'));
+    await visible(page.getByLabel('Confirm Password'));
+    await scan('reset: choose a new password');
+
+    const verify = linkFromOutbox(app.dataDir, 'a11y_dave@e2e.test', '/verify-email');
+    await page.goto(verify);
+    await visible(page.getByRole('heading', { name: 'Email Verified Successfully!' }));
+    await scan('verify: success');
+    await page.goto(verify);
+    await visible(page.getByRole('heading', { name: 'Verification Failed' }));
+    await scan('verify: failure');
+
+    await page.goto(`${app.baseUrl}/registration-complete`);
+    await visible(page.getByText("You've been signed up successfully."));
+    await scan('registration complete');
+
+    for (const [path, heading] of [
+      ['/terms-of-service', /Terms/],
+      ['/rules', /Rules/],
+    ] as const) {
+      await page.goto(`${app.baseUrl}${path}`);
+      await visible(page.getByRole('heading', { name: heading }));
+      await scan(path);
+    }
+    expectNoViolations();
+  });
+
+  it('the first login: tour card, notifications panel with items, My Stacks with every banner, the list dialogs', async () => {
+    await logIn(app, page, 'a11y_alice');
+    // The saved theme choice (dark, left by the last scan) is read at start-up.
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await visible(button('Skip'));
+    await scan('tour card');
+    await skipTour(page);
+
+    const panel = dialog('Notifications');
+    if (!(await panel.isVisible())) await button(/^Notifications/).click();
+    await visible(panel.getByText('a11y_dave sent you a friend request.'));
+    await scan('notifications panel');
+    await button('Close', panel).click();
+    await gone(panel);
+
+    await stacksTab();
+    await visible(card('Worst chores'));
+    await visible(card('Weekend plans (twisted)'));
+    await visible(card('Road trip songs'));
+    // The banners as the brief lists them: yellow, green, orange, and a purple twisted card.
+    await visible(myStacks().getByText('New stack!'));
+    await visible(myStacks().getByText('New response(s) from a11y_bob'));
+    await visible(myStacks().getByText('New comments!'));
+    await visible(myStacks().getByText('New twisted stack!'));
+    // A card is read as it is seen: its banner, its name, and who it is with.
+    await visible(myStacks().getByRole('button', { name: /^New stack! Worst chores Friend stack with a11y_bob Created / }));
+    await scan('stacks tab');
+
+    await scanDialog(button('Add Friend Stack'), 'New Friend Stack');
+    await scanDialog(button('Add Group Stack'), 'New Group Stack');
+    await scanDialog(button('Hide New Stacks'), 'Hide New Stacks?');
+    await scanDialog(button('Clear Updates'), 'Clear Updates?');
+    expectNoViolations();
+  });
+
+  it('stacks: a friend stack before and after answering, edit and hide; a group stack with consensus; a twisted stack; a bot stack and its bot', async () => {
+    await openCard('Worst chores');
+    await visible(page.getByRole('list', { name: 'Your ranking' }));
+    await scan('friend stack before answering');
+    await button('Submit').click();
+    await visible(page.getByRole('heading', { name: 'Responses' }));
+    await scan('friend stack after answering');
+    await scanDialog(button('Hide'), 'Are you sure?', 'dialog Hide');
+
+    await stacksTab();
+    await openCard('Road trip songs');
+    await visible(page.getByRole('list', { name: 'Comments' }).getByText('Track 3 forever'));
+    await scan('friend stack with a comment');
+
+    await stacksTab();
+    await openCard('Fresh idea');
+    await button('Edit').click();
+    await scanDialog(button('Edit', dialog('Edit Stack?')), 'Edit Friend Stack', 'dialog Edit Friend Stack');
+
+    await stacksTab();
+    await openCard('Group picks');
+    await visible(page.getByRole('article', { name: 'Group Consensus' }));
+    await scan('group stack with consensus');
+    await scanDialog(button('Twist Stack'), 'Twist Stack');
+    await scanDialog(button('Sandbox'), 'Sandbox Stack?');
+    await scanDialog(button('Hide Stack for Users'), 'Hide Stack for Users');
+    await scanDialog(button('Copy Stack'), 'New Group Stack', 'dialog Copy Stack');
+
+    await stacksTab();
+    await card('Weekend plans (twisted)').click();
+    await visible(page.getByText('On a rainy day', { exact: true }));
+    await visible(page.getByRole('list', { name: 'Your ranking' }));
+    await scan('twisted stack');
+    await button('Submit').click();
+    await visible(page.getByRole('list', { name: "a11y_bob's updated ranking" }));
+    await scan('twisted stack answered');
+
+    await stacksTab();
+    const botCard = myStacks().getByRole('button').filter({ hasText: 'Quizbot stack' });
+    await botCard.click();
+    await visible(button('Delete Stack'));
+    await scan('bot stack');
+    await scanDialog(button('Delete Stack'), 'Delete Stack');
+    await button('Quizbot').click();
+    await visible(page.getByText('Runs every day.'));
+    await scan('bot detail');
+    expectNoViolations();
+  });
+
+  it('groups: the Groups tab, Create New Group, a group detail, invite, leave and retire', async () => {
+    await stacksTab();
+    await tab('Groups');
+    await visible(page.getByRole('heading', { name: 'My Groups' }));
+    await scan('groups tab');
+    await scanDialog(button('Add Group'), 'Create New Group');
+
+    const openGroup = async (name: string) => {
+      await tab('Groups');
+      await page.getByRole('list', { name: 'My Groups' }).getByRole('button', { name: new RegExp(name) }).click();
+      await visible(page.getByRole('heading', { name, level: 2 }));
+    };
+    await openGroup(GROUP);
+    await visible(page.getByRole('list', { name: 'Members' }));
+    await scan('group detail (owner)');
+
+    await openGroup(SOLO_GROUP);
+    await scanDialog(button('Invite a11y_bob'), 'Invite Friend');
+    await scanDialog(button('Retire Group'), 'Retire Group');
+
+    await openGroup(BOB_GROUP);
+    await scan('group detail (member)');
+    await scanDialog(button('Leave Group'), 'Leave Group');
+    expectNoViolations();
+  });
+
+  it('users, a profile, settings and the account dialogs', async () => {
+    await stacksTab();
+    await tab('Users');
+    await visible(page.getByRole('list', { name: 'Users' }).getByText('a11y_bob'));
+    await scan('users tab');
+    await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: /a11y_bob/ }).click();
+    await visible(page.getByRole('heading', { name: 'a11y_bob' }));
+    await scan('profile tab');
+    await scanDialog(button('Unfriend'), 'Are you sure?', 'dialog Unfriend');
+
+    await page.goto(`${app.baseUrl}/users/${bob.id}`);
+    await visible(page.getByRole('heading', { name: 'a11y_bob' }));
+    await scan('profile page');
+
+    await stacksTab();
+    await button('Settings').click();
+    await visible(page.getByText('a11y_alice@e2e.test'));
+    await scan('settings');
+    await scanDialog(button('Deactivate Account'), 'Deactivate Account');
+    await scanDialog(button('Log out'), 'Log Out');
+    expectNoViolations();
+  });
+
+  it('the key screens at 375 px', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await stacksTab();
+    await scan('stacks tab');
+    await scanDialog(button('Add Friend Stack'), 'New Friend Stack');
+    await openCard('Group picks');
+    await scan('group stack');
+    await stacksTab();
+    await button(/^Notifications/).click();
+    await visible(dialog('Notifications'));
+    await scan('notifications panel');
+    await button('Close', dialog('Notifications')).click();
+    await tab('Groups');
+    await page.getByRole('list', { name: 'My Groups' }).getByRole('button', { name: new RegExp(GROUP) }).click();
+    await visible(page.getByRole('heading', { name: GROUP, level: 2 }));
+    await scan('group detail');
+    await button('Settings').click();
+    await visible(page.getByText('a11y_alice@e2e.test'));
+    await scan('settings');
+
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto(`${app.baseUrl}/login`);
+    await visible(page.getByRole('heading', { name: 'Login' }));
+    await scan('login');
+    await page.goto(`${app.baseUrl}/register`);
+    await visible(page.getByRole('heading', { name: 'Create Your Account' }));
+    await scan('register');
+    expectNoViolations();
+  });
+});
