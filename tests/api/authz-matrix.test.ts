@@ -450,6 +450,15 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: none,
   },
+  // Hide New Stacks and Clear Updates act on the caller's own feed only.
+  'POST /v1/stacks/hide_new': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+  'POST /v1/stacks/clear_updates': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
   'POST /v1/stacks': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 404, deactivated: 401 },
     target: async ({ cast }) => ({ body: { name: 'Fruit', mode: 'group', target_id: await privateGroup(cast.owner.id, [cast.member]), positions: positions() } }),

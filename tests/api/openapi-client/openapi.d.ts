@@ -635,6 +635,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stacks/hide_new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide New Stacks: hide every stack and twisted stack of my feed (under the feed's filters) that is new to me */
+        post: operations["stacks-hideNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stacks/clear_updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clear Updates: mark viewed every stack and twisted stack of my feed (under the feed's filters) with new responses or comments */
+        post: operations["stacks-clearUpdates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stacks": {
         parameters: {
             query?: never;
@@ -1344,6 +1378,10 @@ export interface components {
             twist_description: string;
             owner_id: number;
             owner_username: string;
+        };
+        CountResult: {
+            /** @description Stacks and twisted stacks changed. */
+            count: number;
         };
         IdResult: {
             id: number;
@@ -4113,6 +4151,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StackListItem"][];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "stacks-hideNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Only stacks I have not answered (as GET /v2/stacks).
+                     * @default false
+                     */
+                    filter_new?: boolean;
+                    /**
+                     * @description Only friend stacks.
+                     * @default false
+                     */
+                    filter_friends?: boolean;
+                    /**
+                     * @description Leave out bot stacks.
+                     * @default false
+                     */
+                    filter_no_bots?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "stacks-clearUpdates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Only stacks I have not answered (as GET /v2/stacks).
+                     * @default false
+                     */
+                    filter_new?: boolean;
+                    /**
+                     * @description Only friend stacks.
+                     * @default false
+                     */
+                    filter_friends?: boolean;
+                    /**
+                     * @description Leave out bot stacks.
+                     * @default false
+                     */
+                    filter_no_bots?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountResult"];
                 };
             };
             /** @description Bad request */
