@@ -36,6 +36,8 @@ type Cast = Record<SignedInRole, FactoryUser>;
 interface Call {
   params?: Record<string, number | string>;
   body?: object;
+  /** Query parameters (GET calls that take input). */
+  query?: Record<string, string>;
 }
 
 interface Cell {
@@ -216,6 +218,10 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
     // A user of its own: a reset revokes its tokens.
     target: async () => ({ body: { token: await mailToken((await user()).id, 'reset_password'), password: 'a-new-password' } }),
+  },
+  'GET /v1/auth/reset/check': {
+    expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
+    target: async () => ({ query: { token: await mailToken((await user()).id, 'reset_password') } }),
   },
   'POST /v1/users/register': {
     expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
@@ -617,6 +623,7 @@ function send(operation: string, call: Call, token: string | undefined) {
   });
   let request = t.request[method.toLowerCase() as Method](url);
   if (token) request = request.set('Authorization', `Bearer ${token}`);
+  if (call.query) request = request.query(call.query);
   return call.body ? request.send(call.body) : request;
 }
 
