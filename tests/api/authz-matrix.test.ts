@@ -219,6 +219,10 @@ const MATRIX: Record<string, Row> = {
     // A user of its own: a reset revokes its tokens.
     target: async () => ({ body: { token: await mailToken((await user()).id, 'reset_password'), password: 'a-new-password' } }),
   },
+  'GET /v1/site': {
+    expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
+    target: none,
+  },
   'GET /v1/auth/reset/check': {
     expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
     target: async () => ({ query: { token: await mailToken((await user()).id, 'reset_password') } }),
