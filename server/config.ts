@@ -12,6 +12,8 @@ export interface AppConfig {
   trustProxy: boolean;
   jsonBodyLimit: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
+  /** Where users write to the operator (legal pages: deletion requests, appeals); CONTACT_EMAIL. */
+  contactEmail: string;
   clientDistDir: string;
   /** Whether this instance runs the scheduled jobs (pg-boss): bot runs and clean-up. */
   scheduler: boolean;
@@ -55,16 +57,28 @@ function botsConfig(env: Env): BotsConfig {
 /** Bot settings from the environment's defaults (tests and benchmarks start from these). */
 export const defaultBotsConfig = (): BotsConfig => botsConfig(loadEnv({}));
 
+/**
+ * CONTACT_EMAIL unset: support@ the domain mail is sent from (MAIL_FROM), a mailbox the operator of
+ * that domain can be expected to read, unlike the no-reply sender itself; else support@ APP_URL's host.
+ */
+export function defaultContactEmail(mailFrom: string, appUrl: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = /@([^@\s>]+)\s*$/.exec(address.trim())?.[1] ?? new URL(appUrl).hostname;
+  return `support@${domain}`;
+}
+
 export function buildConfig(env: Env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR);
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appUrl,
     dataDir,
     jwtSecret: resolveJwtSecret(env, dataDir),
     bcryptCost: env.BCRYPT_COST,
     trustProxy: env.TRUST_PROXY,
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    contactEmail: env.CONTACT_EMAIL ?? defaultContactEmail(env.MAIL_FROM, appUrl),
     clientDistDir: path.resolve('client/dist'),
     scheduler: env.SCHEDULER,
     bots: botsConfig(env),

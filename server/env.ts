@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   APP_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Stacks <no-reply@stacks.local>'),
+  /** The address the legal pages give for deletion requests and appeals; default support@ the MAIL_FROM domain. */
+  CONTACT_EMAIL: z.string().email('CONTACT_EMAIL must be an e-mail address').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(12),
   TRUST_PROXY: z.stringbool().default(false),

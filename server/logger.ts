@@ -3,8 +3,8 @@ import { pino, type Logger } from 'pino';
 export type { Logger };
 
 /** Structured JSON logs. Secrets are redacted wherever they could appear. */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: {
       paths: [
@@ -17,5 +17,7 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  // Standard output unless told otherwise (tests read the lines back).
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -3,6 +3,7 @@ import { botsRouter } from './modules/bots/bots.router';
 import { friendsRouter } from './modules/friends/friends.router';
 import { groupsRouter } from './modules/groups/groups.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
+import { siteRouter } from './modules/site/site.router';
 import { stacksRouter } from './modules/stacks/stacks.router';
 import { twistedStacksRouter } from './modules/stacks/twisted-stacks.router';
 import { usersRouter } from './modules/users/users.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   stacks: stacksRouter,
   twistedStacks: twistedStacksRouter,
   bots: botsRouter,
+  site: siteRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,6 +27,7 @@ async function main() {
     trustProxy: false,
     jsonBodyLimit: '100kb',
     mail: { from: 'Stacks <no-reply@stacks.bench>', outboxDir: path.join(dataDir, 'outbox') },
+    contactEmail: 'support@stacks.bench',
     clientDistDir: path.join(dataDir, 'no-client'),
     scheduler: false,
     bots: defaultBotsConfig(),

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The link the mail is about (verification, reset): logged when the mail goes to the outbox. */
+  link?: string;
 }
 
 export interface Mailer {
@@ -16,9 +18,36 @@ export interface Mailer {
   describe(): string;
 }
 
+/** RFC 5322 §2.1.1: a line of a message holds at most 998 characters. */
+const MAX_LINE = 998;
+
+/**
+ * A body part written as it is (7bit) when it is printable ASCII with no line longer than a message
+ * line may be, so a link stays whole on one line of the raw message and can be copied from a .eml
+ * file. Left to nodemailer, any line past 76 characters (a link with its token) would be
+ * quoted-printable and wrapped with '='. Other content is left to nodemailer.
+ */
+export function readablePart(content: string, contentType: string): string | { raw: string } {
+  const lines = content.split(/\r?\n/);
+  if (!lines.every((line) => line.length <= MAX_LINE && /^[\t\x20-\x7e]*$/.test(line))) return content;
+  return { raw: `Content-Type: ${contentType}\r\nContent-Transfer-Encoding: 7bit\r\n\r\n${lines.join('\r\n')}` };
+}
+
+/** What nodemailer is given for a message: the sender, and parts kept readable (readablePart). */
+function envelope(from: string, message: MailMessage) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: readablePart(message.text, 'text/plain; charset=utf-8'),
+    html: readablePart(message.html, 'text/html; charset=utf-8'),
+  };
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise each message becomes one .eml file in the outbox folder
- * (and a log line), so links in mails work on a machine with no mail server.
+ * and a log line naming the recipient and the mail's link, so links in mails work on a machine
+ * with no mail server.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
   if (options.smtpUrl) {
@@ -26,7 +55,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     return {
       describe: () => `SMTP ${new URL(options.smtpUrl!).host}`,
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail(envelope(options.from, message));
         options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
@@ -36,13 +65,16 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   return {
     describe: () => `outbox folder ${options.outboxDir}`,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(envelope(options.from, message));
       await mkdir(options.outboxDir, { recursive: true });
       sequence += 1;
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(options.outboxDir, `${Date.now()}-${process.pid}-${sequence}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      // No mail server: the link goes to the log as well, so it can be followed from the terminal
+      // (README "Quick start"). The .eml file on this machine holds it anyway.
+      if (message.link) options.logger.info({ to: message.to, subject: message.subject, file, link: message.link }, `mail to ${message.to} written to outbox, link: ${message.link}`);
+      else options.logger.info({ to: message.to, subject: message.subject, file }, `mail to ${message.to} written to outbox`);
     },
   };
 }

@@ -5,13 +5,14 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(to: string, subject: string, lines: string[], link: { label: string; url: string }, footer: string): MailMessage {
-  const text = [...lines, '', `${link.label}: ${link.url}`, '', footer].join('\n');
+  // The link on a line of its own: easy to copy, and never wrapped (readablePart in mailer.ts).
+  const text = [...lines, '', `${link.label}:`, link.url, '', footer].join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>
 <p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, link: link.url };
 }
 
 export function verificationMail(to: string, username: string, appUrl: string, token: string): MailMessage {

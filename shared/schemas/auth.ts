@@ -84,6 +84,7 @@ const Token = z.string({ error: MESSAGES.tokenRequired }).trim().min(1, MESSAGES
 export const VerifyEmailInput = z.object({ token: Token });
 export const RecoveryInput = z.object({ email: Email });
 export const ResetPasswordInput = z.object({ token: Token, password: Password });
+export const CheckResetTokenInput = z.object({ token: Token.describe('The token of the password reset link.') });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
 /**

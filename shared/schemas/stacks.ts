@@ -114,6 +114,24 @@ export const ListStacksInput = z.object({
   order_by: z.enum(['updated_at', 'created_at']).default('updated_at'),
 });
 
+/**
+ * The body of Hide New Stacks and Clear Updates (spec 2 §2.1): the feed's filters, so that the
+ * call acts on what the list shows (all off when the body is left out).
+ */
+export const FeedActionInput = z
+  .object({
+    filter_new: z.boolean({ error: 'filter_new must be true or false' }).default(false).describe('Only stacks I have not answered (as GET /v2/stacks).'),
+    filter_friends: z.boolean({ error: 'filter_friends must be true or false' }).default(false).describe('Only friend stacks.'),
+    filter_no_bots: z.boolean({ error: 'filter_no_bots must be true or false' }).default(false).describe('Leave out bot stacks.'),
+  })
+  .default({ filter_new: false, filter_friends: false, filter_no_bots: false })
+  .meta({ id: 'FeedActionInput' });
+export type FeedActionInput = z.infer<typeof FeedActionInput>;
+
+/** How many stacks a feed action changed. */
+export const CountResult = z.object({ count: z.number().int().describe('Stacks and twisted stacks changed.') }).meta({ id: 'CountResult' });
+export type CountResult = z.infer<typeof CountResult>;
+
 export const Audience = z
   .object({
     type: z.enum(['friend', 'group']),

@@ -114,28 +114,33 @@ const TELEGRAM_PATTERN = /^[a-z][a-z0-9_]{4,31}$/;
 const SURROGATES = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g;
 const withoutLoneSurrogates = (s: string) => s.replace(SURROGATES, (match) => (match.length === 2 ? match : '\uFFFD'));
 
-export type SocialCheck = { ok: true; value: string; link: string } | { ok: false; message: string };
+/** A refusal carries its first message (the server's detail) and every message that applies (shown by the editor). */
+export type SocialCheck = { ok: true; value: string; link: string } | { ok: false; message: string; messages: string[] };
+
+const refuse = (...messages: string[]): SocialCheck => ({ ok: false, message: messages[0], messages });
 
 /**
  * Normalises a social handle and makes its link (spec 1 §5). Telegram: spaces and a leading @ go,
  * compared lower-cased, 5–32 characters starting with a letter; link t.me/{name}.
- * Signal: link signal.me/#u/{name}.
+ * Signal: an empty value gives both of the spec's messages (nothing typed is no value and no
+ * username); a value that is no username once a leading @ and spaces go ('@') gives the username
+ * one; link signal.me/#u/{name}.
  */
 export function checkSocial(platform: string, raw: string): SocialCheck {
   if (platform === 'telegram') {
     const value = raw.replace(/\s+/g, '').replace(/^@/, '').toLowerCase();
-    if (!value) return { ok: false, message: SOCIAL_MESSAGES.telegramEmpty };
-    if (!TELEGRAM_PATTERN.test(value)) return { ok: false, message: SOCIAL_MESSAGES.telegramInvalid };
+    if (!value) return refuse(SOCIAL_MESSAGES.telegramEmpty);
+    if (!TELEGRAM_PATTERN.test(value)) return refuse(SOCIAL_MESSAGES.telegramInvalid);
     return { ok: true, value, link: `https://t.me/${value}` };
   }
   if (platform === 'signal') {
-    if (!raw.trim()) return { ok: false, message: SOCIAL_MESSAGES.signalValueEmpty };
+    if (!raw.trim()) return refuse(SOCIAL_MESSAGES.signalValueEmpty, SOCIAL_MESSAGES.signalUsernameEmpty);
     // A lone surrogate becomes U+FFFD, as it would when stored (UTF-8), so the link can be encoded.
     const value = withoutLoneSurrogates(raw.trim().replace(/^@/, '').replace(/\s+/g, ''));
-    if (!value) return { ok: false, message: SOCIAL_MESSAGES.signalUsernameEmpty };
+    if (!value) return refuse(SOCIAL_MESSAGES.signalUsernameEmpty);
     return { ok: true, value, link: `https://signal.me/#u/${encodeURIComponent(value)}` };
   }
-  return { ok: false, message: SOCIAL_MESSAGES.unsupported };
+  return refuse(SOCIAL_MESSAGES.unsupported);
 }
 
 export const UpsertSocialInput = z.object({

@@ -36,6 +36,8 @@ type Cast = Record<SignedInRole, FactoryUser>;
 interface Call {
   params?: Record<string, number | string>;
   body?: object;
+  /** Query parameters (GET calls that take input). */
+  query?: Record<string, string>;
 }
 
 interface Cell {
@@ -216,6 +218,14 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
     // A user of its own: a reset revokes its tokens.
     target: async () => ({ body: { token: await mailToken((await user()).id, 'reset_password'), password: 'a-new-password' } }),
+  },
+  'GET /v1/site': {
+    expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
+    target: none,
+  },
+  'GET /v1/auth/reset/check': {
+    expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
+    target: async () => ({ query: { token: await mailToken((await user()).id, 'reset_password') } }),
   },
   'POST /v1/users/register': {
     expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
@@ -450,6 +460,15 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: none,
   },
+  // Hide New Stacks and Clear Updates act on the caller's own feed only.
+  'POST /v1/stacks/hide_new': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+  'POST /v1/stacks/clear_updates': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
   'POST /v1/stacks': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 404, deactivated: 401 },
     target: async ({ cast }) => ({ body: { name: 'Fruit', mode: 'group', target_id: await privateGroup(cast.owner.id, [cast.member]), positions: positions() } }),
@@ -608,6 +627,7 @@ function send(operation: string, call: Call, token: string | undefined) {
   });
   let request = t.request[method.toLowerCase() as Method](url);
   if (token) request = request.set('Authorization', `Bearer ${token}`);
+  if (call.query) request = request.query(call.query);
   return call.body ? request.send(call.body) : request;
 }
 

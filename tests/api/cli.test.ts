@@ -97,6 +97,7 @@ describe('the admin CLI', () => {
             trustProxy: false,
             jsonBodyLimit: '100kb',
             mail: { from: 'Stacks <no-reply@stacks.test>', outboxDir: path.join(dataDir, 'outbox') },
+            contactEmail: 'support@stacks.test',
             clientDistDir: path.join(dataDir, 'no-client'),
             scheduler: false,
             bots: defaultBotsConfig(),

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { listFeed } from '../../server/modules/stacks/stacks.repo';
-import type { FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
+import { inFeed, type FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
 import { canSeeStack } from '../../server/modules/stacks/visibility.sql';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -47,6 +47,12 @@ async function feedPageIds(db: Db, viewerId: number, o: FeedPageOptions): Promis
   const rows = await listFeed(db, { id: viewerId, isAdmin: false } as never, o);
   // The feed lists a twist under its original's id; the row's own id is in `twist`.
   return rows.map((r) => String(r.twist ? r.twist.id : r.id));
+}
+
+/** The stack rows of inFeed (the whole feed, unpaged), ids sorted as strings. */
+async function inFeedIds(db: Db, viewerId: number, o: FeedPageOptions): Promise<string[]> {
+  const rows = await db.selectFrom('stacks as s').select('s.id').where(inFeed(viewerId, o)).execute();
+  return rows.map((r) => String(r.id)).sort();
 }
 
 /** True about once in `n`. */
@@ -180,6 +186,9 @@ describe('the feed page equals the reference query', () => {
           const expected = await referencePage(t.db, viewerId, options);
           const actual = await feedPageIds(t.db, viewerId, options);
           expect(actual, JSON.stringify({ viewer: viewer % users.length, options })).toEqual(expected);
+          // The unpaged feed of Hide New Stacks and Clear Updates (inFeed): the same rows, all pages.
+          const whole = await referencePage(t.db, viewerId, { ...options, offset: 0, limit: 1000 });
+          expect(await inFeedIds(t.db, viewerId, options), JSON.stringify({ viewer: viewer % users.length, options })).toEqual([...whole].sort());
         }
         // The whole feed too, where paging cannot hide a wrong order.
         for (let viewer = 0; viewer < users.length; viewer += 1) {

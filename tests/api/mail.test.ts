@@ -5,6 +5,8 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCode, createUser, uniqueName } from '../factories/users';
+import { createLogger } from '../../server/logger';
+import { createMailer } from '../../server/mail/mailer';
 import { createTestApp, linkIn, type TestApp } from '../helpers/test-app';
 
 interface Received {
@@ -13,9 +15,19 @@ interface Received {
   raw: string;
 }
 
-/** Undoes quoted-printable: soft line breaks (`=` at a line end) and `=XX` escapes. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/**
+ * The lines of a raw message that are exactly a link to `pathname` on `origin`: a link that can be
+ * copied as it is, whole on a line of its own, not wrapped or escaped (no quoted-printable).
+ */
+function wholeLinks(raw: string, origin: string, pathname: string): string[] {
+  return raw.split(/\r?\n/).filter((line) => line.startsWith(`${origin}${pathname}?token=`) && /^https?:\/\/\S+$/.test(line));
+}
+
+/** A logger whose JSON lines are kept, to read back what the mailer logged. */
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, lines };
 }
 
 const FROM = 'Stacks <no-reply@stacks.test>';
@@ -80,10 +92,11 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     expect(message.raw).toMatch(new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}\\r?$`, 'm'));
     expect(message.raw).toMatch(/^Subject: Verify your e-mail for Stacks\r?$/m);
 
-    const body = decodeQuotedPrintable(message.raw);
-    expect(body).toContain('http://stacks.test/verify-email?token=');
-    const token = /http:\/\/stacks\.test\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(body)![1];
-    expect(token).toBe(linkIn(t.mails.at(-1), '/verify-email').searchParams.get('token'));
+    // The link is whole on a line of its own in the text part, as sent.
+    const link = linkIn(t.mails.at(-1), '/verify-email');
+    expect(wholeLinks(message.raw, 'http://stacks.test', '/verify-email')).toEqual([link.href]);
+    expect(message.raw).not.toMatch(/quoted-printable/i);
+    const token = link.searchParams.get('token')!;
 
     expect(existsSync(smtpOutbox) ? readdirSync(smtpOutbox) : []).toEqual([]);
 
@@ -106,7 +119,8 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     const message = received.at(-1)!;
     expect(message.to).toEqual([user.email]);
     expect(message.raw).toMatch(/^Subject: Reset your Stacks password\r?$/m);
-    const token = /http:\/\/stacks\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(message.raw))![1];
+    const [resetLink] = wholeLinks(message.raw, 'http://stacks.test', '/reset-password');
+    const token = new URL(resetLink).searchParams.get('token')!;
 
     const reset = await t.request.post('/v1/auth/reset').send({ token, password: 'smtp-new-password' });
     expect(reset.status).toBe(200);
@@ -155,9 +169,67 @@ describe('mail to the outbox folder (no SMTP_URL)', () => {
       const eml = readFileSync(path.join(local.config.mail.outboxDir, files[0]), 'utf8');
       expect(eml).toMatch(/^Subject: Verify your e-mail for Stacks$/m);
       expect(eml).toMatch(new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'm'));
-      const body = decodeQuotedPrintable(eml);
       const token = linkIn(local.mails.at(-1), '/verify-email').searchParams.get('token')!;
-      expect(body).toContain(`http://stacks.test/verify-email?token=${token}`);
+      expect(wholeLinks(eml, 'http://stacks.test', '/verify-email')).toEqual([`http://stacks.test/verify-email?token=${token}`]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('keeps a long link whole on one line of the .eml file (no quoted-printable wrapping with =)', async () => {
+    // A link far past the 76 characters a quoted-printable line may hold.
+    const appUrl = 'https://stacks.a-rather-long-host-name-for-a-test.example.org/apps/ranking-game';
+    const local = await createTestApp({ appUrl });
+    try {
+      const user = await createUser(local.db);
+      expect((await local.request.post('/v1/auth/recovery').send({ email: user.email })).status).toBe(200);
+      await local.flushMail();
+      const [file] = readdirSync(local.config.mail.outboxDir);
+      const eml = readFileSync(path.join(local.config.mail.outboxDir, file), 'utf8');
+      const link = linkIn(local.mails.at(-1), '/apps/ranking-game/reset-password');
+      expect(link.href.length).toBeGreaterThan(120);
+      // Text part: the link alone on its line. HTML part: the link whole in its href.
+      expect(eml.split('\n')).toContain(link.href);
+      expect(eml).toContain(`href="${link.href}"`);
+      expect(eml).not.toMatch(/=\n/);
+      expect(eml).not.toMatch(/quoted-printable|base64/i);
+      expect(eml).toMatch(/^Content-Transfer-Encoding: 7bit$/m);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('logs one info line naming the recipient and the link', async () => {
+    const { logger, lines } = capturingLogger();
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'stacks-log-outbox-'));
+    const local = await createTestApp({}, createMailer({ from: FROM, outboxDir, logger }));
+    try {
+      const user = await createUser(local.db);
+      expect((await local.request.post('/v1/auth/recovery').send({ email: user.email })).status).toBe(200);
+      await local.flushMail();
+      const link = linkIn(local.mails.at(-1), '/reset-password').href;
+      const logged = lines.filter((line) => line.to === user.email);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ level: 30, to: user.email, link, subject: 'Reset your Stacks password' });
+      expect(logged[0].msg).toBe(`mail to ${user.email} written to outbox, link: ${link}`);
+    } finally {
+      await local.close();
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('mail over SMTP: the log', () => {
+  it('names the recipient but never the link (a token that only the recipient should hold)', async () => {
+    const { logger, lines } = capturingLogger();
+    const local = await createTestApp({}, createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: FROM, outboxDir: smtpOutbox, logger }));
+    try {
+      const user = await createUser(local.db);
+      expect((await local.request.post('/v1/auth/recovery').send({ email: user.email })).status).toBe(200);
+      await local.flushMail();
+      const logged = lines.filter((line) => line.to === user.email);
+      expect(logged).toEqual([expect.objectContaining({ msg: 'mail sent', to: user.email })]);
+      expect(JSON.stringify(logged)).not.toContain('token=');
     } finally {
       await local.close();
     }

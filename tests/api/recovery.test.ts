@@ -278,3 +278,48 @@ describe('POST /v1/users/verify-email', () => {
     expect(hashed).toHaveLength(1);
   });
 });
+
+describe('GET /v1/auth/reset/check', () => {
+  const check = (token: string) => t.request.get(`/v1/auth/reset/check?token=${encodeURIComponent(token)}`);
+
+  it('answers 200 for a usable link and does not use it: the reset still works after', async () => {
+    const user = await createUser(t.db);
+    const token = await resetTokenFor(user);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await check(token);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { message: 'This password reset link can be used' } });
+    }
+    expect((await reset(token, 'checked-then-reset')).status).toBe(200);
+    expect((await login(user.username, 'checked-then-reset')).status).toBe(200);
+  });
+
+  it('reports a used, an expired and an unknown link as the reset would', async () => {
+    const user = await createUser(t.db);
+    const used = await resetTokenFor(user);
+    expect((await reset(used, 'first-new-password')).status).toBe(200);
+    expectError(await check(used), 400, 'TOKEN_USED', 'This password reset link has already been used');
+
+    const expired = await resetTokenFor(user);
+    await expireTokens(user.id, 'reset_password');
+    expectError(await check(expired), 400, 'TOKEN_EXPIRED', 'This password reset link has expired');
+
+    expectError(await check(newMailToken().token), 400, 'INVALID_TOKEN', 'Invalid password reset link');
+    // A verification token is no reset token.
+    const { token: verifyToken, hash } = newMailToken();
+    await t.db.insertInto('user_tokens').values({ user_id: user.id, purpose: 'verify_email', token_hash: hash, expires_at: new Date(Date.now() + 60_000) }).execute();
+    expectError(await check(verifyToken), 400, 'INVALID_TOKEN', 'Invalid password reset link');
+  });
+
+  it('refuses a missing token with the field named (400)', async () => {
+    const res = await t.request.get('/v1/auth/reset/check');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', detail: expect.stringContaining('Token is required') });
+  });
+
+  it("a deactivated account's link is as unknown as a made-up one", async () => {
+    const user = await createUser(t.db);
+    const token = await resetTokenFor(user);
+    await t.db.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();
+    expectError(await check(token), 400, 'INVALID_TOKEN', 'Invalid password reset link');
+  });
+});

@@ -262,13 +262,19 @@ describe('Settings: social validation in the Add Social modal (spec 1 §5)', () 
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it('Signal: empty gives its message, a name gives its link', () => {
+  it("Signal: empty gives both spec messages, '@' alone the username one, a name gives its link", () => {
     vi.useFakeTimers();
     renderModal();
     fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'signal' } });
     type('   ');
     act(() => vi.advanceTimersByTime(250));
-    expect(screen.getByRole('alert')).toHaveTextContent('Signal value cannot be empty');
+    expect(within(screen.getByRole('alert')).getAllByText(/cannot be empty/).map((line) => line.textContent)).toEqual([
+      'Signal value cannot be empty',
+      'Signal username cannot be empty',
+    ]);
+    type('@');
+    act(() => vi.advanceTimersByTime(250));
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Signal username cannot be empty$/);
     type('alice.01');
     act(() => vi.advanceTimersByTime(250));
     expect(preview()).toBe('https://signal.me/#u/alice.01');

@@ -311,10 +311,9 @@ describe('Hide New Stacks and Clear Updates (spec 2 §2.1, §8)', () => {
     listItem({ id: 4, type: 'twisted', twist: { ...twist, id: 91 }, me: { is_answered: true, viewed: true, viewed_comments: false } }),
     listItem({ id: 5 }),
   ];
-  const ok = { message: 'ok' };
 
   it('Hide New Stacks asks first; Cancel and Escape keep everything', async () => {
-    const { user, server } = renderList(MIXED, { 'stacks.hide': ok, 'twistedStacks.hide': ok });
+    const { user, server } = renderList(MIXED, { 'stacks.hideNew': { count: 2 } });
     await grid();
     await user.click(screen.getByRole('button', { name: 'Hide New Stacks' }));
     const dialog = screen.getByRole('dialog', { name: 'Hide New Stacks?' });
@@ -324,24 +323,59 @@ describe('Hide New Stacks and Clear Updates (spec 2 §2.1, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Hide New Stacks' }));
     fireEvent(document.querySelector('dialog')!, new Event('cancel', { cancelable: true }));
     expect(screen.queryByRole('dialog', { name: 'Hide New Stacks?' })).not.toBeInTheDocument();
-    expect(server.callsTo('stacks.hide')).toHaveLength(0);
+    expect(server.callsTo('stacks.hideNew')).toHaveLength(0);
   });
 
-  it('Hide All hides the new stacks and new twisted stacks, then reloads the list', async () => {
-    const { user, server } = renderList(MIXED, { 'stacks.hide': ok, 'twistedStacks.hide': ok });
+  it('Hide All is one call over the whole feed with the filters in force, says how many it hid, then reloads', async () => {
+    const { user, server } = renderList(MIXED, { 'stacks.hideNew': { count: 40 } });
+    await grid();
+    await user.click(screen.getByRole('checkbox', { name: 'Friends' }));
     await grid();
     await user.click(screen.getByRole('button', { name: 'Hide New Stacks' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Hide New Stacks?' })).getByRole('button', { name: 'Hide All' }));
-    await waitFor(() => expect(server.callsTo('stacks.list')).toHaveLength(2));
-    expect(server.callsTo('stacks.hide').map((c) => c.input)).toEqual([{ id: 1 }]);
-    expect(server.callsTo('twistedStacks.hide').map((c) => c.input)).toEqual([{ id: 90 }]);
-    expect(server.callsTo('stacks.viewed')).toHaveLength(0);
+    const notice = await screen.findByRole('dialog', { name: 'New Stacks Hidden' });
+    expect(notice).toHaveTextContent('Hid 40 new stacks.');
+    expect(server.callsTo('stacks.hideNew').map((c) => c.input)).toEqual([{ filter_new: false, filter_friends: true, filter_no_bots: false }]);
+    expect(server.callsTo('stacks.hide')).toHaveLength(0);
+    expect(server.callsTo('stacks.clearUpdates')).toHaveLength(0);
+    await waitFor(() => expect(server.callsTo('stacks.list')).toHaveLength(3));
+    expect(screen.queryByRole('dialog', { name: 'Hide New Stacks?' })).not.toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("one hidden stack reads 'Hid 1 new stack.'; none (the server's judgement) reads 'No New Stacks'", async () => {
+    let count = 1;
+    const { user } = renderList(MIXED, { 'stacks.hideNew': () => ({ count }) });
+    await grid();
+    await user.click(screen.getByRole('button', { name: 'Hide New Stacks' }));
+    await user.click(screen.getByRole('button', { name: 'Hide All' }));
+    const one = await screen.findByRole('dialog', { name: 'New Stacks Hidden' });
+    expect(one).toHaveTextContent('Hid 1 new stack.');
+    await user.click(within(one).getByRole('button', { name: 'OK' }));
+
+    count = 0;
+    await grid();
+    await user.click(screen.getByRole('button', { name: 'Hide New Stacks' }));
+    await user.click(screen.getByRole('button', { name: 'Hide All' }));
+    expect(await screen.findByRole('dialog', { name: 'No New Stacks' })).toHaveTextContent('There are no new stacks to hide.');
+  });
+
+  it('asks the server when nothing loaded is new but more pages exist', async () => {
+    const { user, server } = renderList(
+      page(1, 33).map((item) => ({ ...item, me: { is_answered: true, viewed: true, viewed_comments: true } })),
+      { 'stacks.hideNew': { count: 3 } },
+    );
+    await grid();
+    await user.click(screen.getByRole('button', { name: 'Hide New Stacks' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Hide New Stacks?' })).getByRole('button', { name: 'Hide All' }));
+    expect(await screen.findByRole('dialog', { name: 'New Stacks Hidden' })).toHaveTextContent('Hid 3 new stacks.');
+    expect(server.callsTo('stacks.hideNew')).toHaveLength(1);
   });
 
   it("a failed hide shows 'Failed to hide some stacks. Please try again.'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = renderList(MIXED, { 'stacks.hide': () => new TrpcFailure(404, 'Stack not found'), 'twistedStacks.hide': ok });
+    const { user } = renderList(MIXED, { 'stacks.hideNew': () => new TrpcFailure(500, 'Internal error') });
     await grid();
     await user.click(screen.getByRole('button', { name: 'Hide New Stacks' }));
     await user.click(screen.getByRole('button', { name: 'Hide All' }));
@@ -349,28 +383,48 @@ describe('Hide New Stacks and Clear Updates (spec 2 §2.1, §8)', () => {
     expect(dialog).toHaveTextContent('Failed to hide some stacks. Please try again.');
   });
 
-  it('Clear All marks the stacks with new responses or comments viewed, then reloads', async () => {
-    const { user, server } = renderList(MIXED, { 'stacks.viewed': ok, 'twistedStacks.viewed': ok });
+  it('Clear All is one call with the filters in force, says how many it cleared, then reloads', async () => {
+    const { user, server } = renderList(MIXED, { 'stacks.clearUpdates': { count: 12 } });
+    await grid();
+    await user.click(screen.getByRole('checkbox', { name: 'No Bots' }));
     await grid();
     await user.click(screen.getByRole('button', { name: 'Clear Updates' }));
     const dialog = screen.getByRole('dialog', { name: 'Clear Updates?' });
     await user.click(within(dialog).getByRole('button', { name: 'Clear All' }));
-    await waitFor(() => expect(server.callsTo('stacks.list')).toHaveLength(2));
-    expect(server.callsTo('stacks.viewed').map((c) => c.input)).toEqual([{ id: 3 }]);
-    expect(server.callsTo('twistedStacks.viewed').map((c) => c.input)).toEqual([{ id: 91 }]);
-    expect(server.callsTo('stacks.hide')).toHaveLength(0);
+    expect(await screen.findByRole('dialog', { name: 'Updates Cleared' })).toHaveTextContent('Cleared 12 updates.');
+    expect(server.callsTo('stacks.clearUpdates').map((c) => c.input)).toEqual([{ filter_new: false, filter_friends: false, filter_no_bots: true }]);
+    expect(server.callsTo('stacks.viewed')).toHaveLength(0);
+    expect(server.callsTo('stacks.hideNew')).toHaveLength(0);
+    await waitFor(() => expect(server.callsTo('stacks.list')).toHaveLength(3));
+  });
+
+  it("one cleared stack reads 'Cleared 1 update.'; none reads 'No Updates to Clear'", async () => {
+    let count = 1;
+    const { user } = renderList(MIXED, { 'stacks.clearUpdates': () => ({ count }) });
+    await grid();
+    await user.click(screen.getByRole('button', { name: 'Clear Updates' }));
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    const one = await screen.findByRole('dialog', { name: 'Updates Cleared' });
+    expect(one).toHaveTextContent('Cleared 1 update.');
+    await user.click(within(one).getByRole('button', { name: 'OK' }));
+
+    count = 0;
+    await grid();
+    await user.click(screen.getByRole('button', { name: 'Clear Updates' }));
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    expect(await screen.findByRole('dialog', { name: 'No Updates to Clear' })).toHaveTextContent('There are no stack notifications to clear.');
   });
 
   it("a failed clear shows 'Failed to clear some updates: {message}. Please try again.'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = renderList(MIXED, { 'stacks.viewed': () => new TrpcFailure(404, 'Stack not found'), 'twistedStacks.viewed': ok });
+    const { user } = renderList(MIXED, { 'stacks.clearUpdates': () => new TrpcFailure(503, 'Database unavailable') });
     await grid();
     await user.click(screen.getByRole('button', { name: 'Clear Updates' }));
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('Failed to clear some updates: Stack not found. Please try again.');
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('Failed to clear some updates: Database unavailable. Please try again.');
   });
 
-  it("with nothing new: 'No New Stacks' and 'No Updates to Clear'", async () => {
+  it("with nothing new and no more pages: 'No New Stacks' and 'No Updates to Clear', without a call", async () => {
     const { user, server } = renderList([listItem({ id: 5 })]);
     await grid();
     await user.click(screen.getByRole('button', { name: 'Hide New Stacks' }));
@@ -380,7 +434,8 @@ describe('Hide New Stacks and Clear Updates (spec 2 §2.1, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Clear Updates' }));
     expect(screen.getByRole('dialog', { name: 'No Updates to Clear' })).toHaveTextContent('There are no stack notifications to clear.');
     expect(screen.queryByRole('dialog', { name: 'Clear Updates?' })).not.toBeInTheDocument();
-    expect(server.callsTo('stacks.hide')).toHaveLength(0);
+    expect(server.callsTo('stacks.hideNew')).toHaveLength(0);
+    expect(server.callsTo('stacks.clearUpdates')).toHaveLength(0);
   });
 });
 

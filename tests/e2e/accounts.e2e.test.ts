@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, linkFromOutbox, newPage, startApp, type RunningApp } from './harness';
+import { callApi, launchBrowser, linkFromOutbox, newPage, startApp, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -37,6 +39,8 @@ describe('the account journey in Chromium', () => {
 
     await page.waitForURL('**/registration-complete');
     await expect.poll(() => page.getByText("You've been signed up successfully.").isVisible()).toBe(true);
+    // 'Registration Successful!' stays on its own page, not for one frame.
+    expect(await page.getByRole('heading', { name: 'Registration Successful!' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Go to Dashboard now' }).click();
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByRole('tab', { name: 'Stacks' }).isVisible()).toBe(true);
@@ -97,5 +101,29 @@ describe('the account journey in Chromium', () => {
     await page.getByRole('button', { name: 'Log Out', exact: true }).click();
     await page.waitForURL('**/login');
     await expect.poll(() => page.getByRole('heading', { name: 'Login' }).isVisible()).toBe(true);
+  });
+
+  it('checks a reset link as its page opens: a used one says so before any password is typed', async () => {
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    try {
+      const outbox = path.join(app.dataDir, 'outbox');
+      const mailsBefore = readdirSync(outbox).length;
+      await callApi(app, 'POST', '/v1/auth/recovery', undefined, { email: 'alice@e2e.test' });
+      // The recovery answer comes before its mail (it must not tell whether the address exists).
+      await expect.poll(() => readdirSync(outbox).length).toBe(mailsBefore + 1);
+      const link = linkFromOutbox(app.dataDir, 'alice@e2e.test', '/reset-password');
+      await other.goto(link);
+      await other.getByLabel('New password').fill('correct horse');
+      await other.getByLabel('Confirm Password').fill('correct horse');
+      await other.getByRole('button', { name: 'Set New Password' }).click();
+      await expect.poll(() => other.getByText('Your password has been reset. You can now log in.').isVisible()).toBe(true);
+
+      await other.goto(link);
+      await expect.poll(() => other.getByText('This password reset link has already been used').isVisible()).toBe(true);
+      expect(await other.getByLabel('New password').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });

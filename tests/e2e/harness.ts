@@ -308,17 +308,23 @@ export async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Decodes a quoted-printable mail body (as nodemailer writes it) enough to read its links. */
+/** Decodes a quoted-printable mail body enough to read its links. */
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The first link to `pathname` in the newest outbox mail addressed to `to`. */
+/**
+ * The first link to `pathname` in the newest outbox mail addressed to `to`. The mailer writes the
+ * parts as they are (7bit), links whole, so the file is read as it is; decoding it as
+ * quoted-printable would turn a token's '=AB' into another character. A quoted-printable mail
+ * (not ours any more) is decoded first.
+ */
 export function linkFromOutbox(dataDir: string, to: string, pathname: string): string {
   const folder = path.join(dataDir, 'outbox');
   const files = readdirSync(folder).filter((f) => f.endsWith('.eml')).sort();
   for (const file of files.reverse()) {
-    const mail = decodeQuotedPrintable(readFileSync(path.join(folder, file), 'utf8'));
+    const raw = readFileSync(path.join(folder, file), 'utf8');
+    const mail = /^Content-Transfer-Encoding: quoted-printable/im.test(raw) ? decodeQuotedPrintable(raw) : raw;
     if (!mail.includes(to)) continue;
     const link = mail.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => new URL(url).pathname === pathname);
     if (link) return link.replace(/&amp;/g, '&');

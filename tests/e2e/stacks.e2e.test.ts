@@ -170,6 +170,9 @@ describe('stacks in Chromium', () => {
 
     await alice.getByRole('button', { name: 'Clear Updates' }).click();
     await confirm.getByRole('button', { name: 'Clear All' }).click();
+    const cleared = alice.getByRole('dialog', { name: 'Updates Cleared' });
+    await expect.poll(() => cleared.getByText('Cleared 1 update.').isVisible(), WAIT).toBe(true);
+    await cleared.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => bannerOf(alice, 'Lunch Spots'), WAIT).toBe('');
     await alice.getByRole('button', { name: 'Clear Updates' }).click();
     const none = alice.getByRole('dialog', { name: 'No Updates to Clear' });
@@ -271,6 +274,9 @@ describe('stacks in Chromium', () => {
 
     await alice.getByRole('button', { name: 'Hide New Stacks' }).click();
     await confirm.getByRole('button', { name: 'Hide All' }).click();
+    const hidden = alice.getByRole('dialog', { name: 'New Stacks Hidden' });
+    await expect.poll(() => hidden.getByText('Hid 1 new stack.').isVisible(), WAIT).toBe(true);
+    await hidden.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => card(alice, 'Snacks').count(), WAIT).toBe(0);
     await expect.poll(() => cardsNamed(alice, 'Lunch Spots').count(), WAIT).toBe(2);
     await alice.getByRole('button', { name: 'Hide New Stacks' }).click();

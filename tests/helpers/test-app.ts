@@ -39,6 +39,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOv
     trustProxy: false,
     jsonBodyLimit: '100kb',
     mail: { from: 'Stacks <no-reply@stacks.test>', outboxDir: path.join(dataDir, 'outbox') },
+    contactEmail: 'support@stacks.test',
     clientDistDir: path.join(dataDir, 'no-client'),
     scheduler: false,
     bots: defaultBotsConfig(),

@@ -1,4 +1,4 @@
-import { LoginInput, RecoveryInput, RegisterInput, ResetPasswordInput, TokenResponse, VerifyEmailInput } from '../../../shared/schemas/auth';
+import { CheckResetTokenInput, LoginInput, RecoveryInput, RegisterInput, ResetPasswordInput, TokenResponse, VerifyEmailInput } from '../../../shared/schemas/auth';
 import { MessageResponse } from '../../../shared/schemas/common';
 import { publicProcedure, router } from '../../trpc/init';
 import * as auth from './auth.service';
@@ -37,6 +37,13 @@ export const authRouter = router({
     .input(RecoveryInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => auth.requestPasswordReset(ctx, input.email, ctx.ip)),
+
+  /** Tells whether a reset link's token can still be used, without using it (the reset page asks first). */
+  checkReset: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/auth/reset/check', tags: ['auth'], protect: false, summary: 'Check a password reset link without using it', errorResponses: [400] } })
+    .input(CheckResetTokenInput)
+    .output(MessageResponse)
+    .query(({ ctx, input }) => auth.checkResetToken(ctx.db, input.token)),
 
   /** Chooses a new password with the token from the reset link; earlier sessions end. Throttled per IP. */
   reset: publicProcedure

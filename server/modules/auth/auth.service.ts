@@ -193,6 +193,17 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
 }
 
 /**
+ * Whether a password reset link can still be used, without using it: the reset page asks when it
+ * opens, so a used or expired link is reported before the user types a password. It answers as
+ * the reset itself would (invalid, used, expired) and says nothing about any e-mail address.
+ */
+export async function checkResetToken(db: Db, token: string) {
+  const found = await findMailToken(db, 'reset_password', hashMailToken(token));
+  if (!found?.usable) explainTokenFailure('reset_password', found);
+  return { message: 'This password reset link can be used' };
+}
+
+/**
  * Sets a new password from a mailed link; every token issued before stops working. Throttled per
  * IP like recovery, and the token is checked (a cheap hash lookup) before the costly bcrypt, so a
  * bogus token costs no hashing.

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { StacksTable } from '../../db/schema';
+import { canSeeStack } from './visibility.sql';
 
 /**
  * Which stacks make up one page of the feed, read along indexes (README "How the feed scales").
@@ -30,14 +31,18 @@ const TOP = sql.raw('2147483647');
 /** A page row: the stack row itself, its place in the feed (n, 1-based) and its group's name. */
 export type FeedPageRow = Selectable<StacksTable> & { n: number; group_name: string | null };
 
-export interface FeedPageOptions {
-  offset: number;
-  limit: number;
+/** The feed's filters (GET /v2/stacks filter_new, filter_friends, filter_no_bots; the twisted list). */
+export interface FeedFilters {
   filterNew: boolean;
   filterFriends: boolean;
   filterNoBots: boolean;
-  orderBy: 'updated_at' | 'created_at';
   onlyTwisted: boolean;
+}
+
+export interface FeedPageOptions extends FeedFilters {
+  offset: number;
+  limit: number;
+  orderBy: 'updated_at' | 'created_at';
 }
 
 /** Whether the viewer answered stack `stackId` (an SQL expression), as one index probe. */
@@ -45,7 +50,7 @@ const answered = (viewerId: number, stackId: RawBuilder<unknown>) =>
   sql<boolean>`((select true from stack_responses r where r.stack_id = ${stackId} and r.user_id = ${viewerId} limit 1) is not null)`;
 
 /** The filters every source applies to its rows (`s`). */
-function filters(viewerId: number, options: FeedPageOptions) {
+function filters(viewerId: number, options: FeedFilters) {
   const parts: RawBuilder<unknown>[] = [
     // Hidden for me, by me or by an admin: never in my feed.
     // (The probe runs only for viewers who have hides at all: most have none.)
@@ -125,4 +130,19 @@ export function feedPage(viewerId: number, options: FeedPageOptions) {
       where m.n < ${options.offset}::int + ${options.limit}::int)
     select m.n, (m.picked).label as group_name, ((m.picked).stack).* from merge m
     where (m.picked).id <> ${TOP} and m.n > ${options.offset}::int)`;
+}
+
+/**
+ * Every row of the feed, unpaged, as a condition on stack row `s`: for set-based writes over the
+ * whole feed (Hide New Stacks, Clear Updates), which must reach past the pages the client loaded.
+ * It is the feed's plain definition, the one the property test holds the merge to (canSeeStack,
+ * not hidden for the viewer, the same filters), narrowed first to the feed's sources (a friend
+ * stack of mine, a stack of a group I am in) so that the scan follows their indexes.
+ */
+export function inFeed(viewerId: number, options: FeedFilters): RawBuilder<boolean> {
+  const friendSource = sql`(s.mode = 'friend' and (s.origin_owner_id = ${viewerId} or s.friend_id = ${viewerId}))`;
+  const sources = options.filterFriends
+    ? friendSource
+    : sql`(${friendSource} or s.group_id in (select gm.group_id from group_members gm where gm.user_id = ${viewerId}))`;
+  return sql<boolean>`(${sources} and ${canSeeStack(viewerId, false)} and ${filters(viewerId, options)})`;
 }

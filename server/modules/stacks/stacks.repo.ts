@@ -3,8 +3,9 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { LIMITS } from '../../../shared/limits';
 import type { Db } from '../../db/client';
 import { notBlockedBetween } from '../users/relations.sql';
+import { bannerIs, commentsUnseen, responseUnseen } from './banner.sql';
 import { canSeeStack } from './visibility.sql';
-import { feedPage, type FeedPageOptions } from './feed-page.sql';
+import { feedPage, inFeed, type FeedFilters, type FeedPageOptions } from './feed-page.sql';
 import type { Viewer } from '../../viewer';
 
 /**
@@ -12,8 +13,6 @@ import type { Viewer } from '../../viewer';
  * database clock. A literal, so the statement text stays the same for prepared statements.
  */
 const inEditWindow = sql<boolean>`s.created_at > now() - make_interval(mins => ${sql.lit(LIMITS.editWindowMinutes)})`;
-
-const NEVER = sql`'-infinity'::timestamptz`;
 
 type StackAudience = { type: 'friend' | 'group'; user: { id: number; username: string; avatar_id: number } | null; group: { id: number; name: string } | null };
 
@@ -75,15 +74,14 @@ export function listFeed(db: Db, viewer: Viewer, options: FeedPageOptions) {
             'r.user_id',
             'ru.username',
             sql<boolean>`true`.as('is_answered'),
-            sql<boolean>`(r.user_id = ${viewer.id} or r.created_at <= coalesce(v.viewed_at, ${NEVER}))`.as('is_viewed'),
+            sql<boolean>`not ${responseUnseen(viewer.id)}`.as('is_viewed'),
           ])
           .whereRef('r.stack_id', '=', 's.id')
           .where(notBlockedBetween(viewer.id, sql<number>`r.user_id`))
           .orderBy('r.created_at'),
       ).as('users'),
       sql<boolean>`v.viewed_at is not null`.as('me_viewed'),
-      sql<boolean>`not exists (select 1 from comments c where c.stack_id = s.id and c.user_id <> ${viewer.id} and not c.is_sandboxed
-        and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedBetween(viewer.id, sql<number>`c.user_id`)})`.as('me_viewed_comments'),
+      sql<boolean>`not ${commentsUnseen(viewer.id)}`.as('me_viewed_comments'),
     ])
     .orderBy('s.n')
     .execute();
@@ -264,6 +262,43 @@ export function markViewed(db: Db, stackId: number, userId: number) {
     .values({ stack_id: stackId, user_id: userId })
     .onConflict((oc) => oc.columns(['stack_id', 'user_id']).doUpdateSet({ viewed_at: sql`now()`, comments_viewed_at: sql`now()` }))
     .execute();
+}
+
+/**
+ * The viewer's feed rows (under `filters`) whose banner is in `kind`'s group (banner.sql.ts), as
+ * stack ids: `s` is the stack, `v` the viewer's stack_views row.
+ */
+function feedStacksWithBanner(db: Db, viewerId: number, filters: FeedFilters, kind: 'new' | 'update') {
+  return db
+    .selectFrom('stacks as s')
+    .leftJoin('stack_views as v', (join) => join.onRef('v.stack_id', '=', 's.id').on('v.user_id', '=', viewerId))
+    .where(inFeed(viewerId, filters))
+    .where(bannerIs(viewerId, kind));
+}
+
+/** Hides for the viewer every feed stack whose banner is new (Hide New Stacks), in one statement; answers how many. */
+export async function hideNewStacks(db: Db, viewerId: number, filters: FeedFilters): Promise<number> {
+  const result = await db
+    .insertInto('stack_hides')
+    .columns(['stack_id', 'user_id', 'hidden_by'])
+    .expression(feedStacksWithBanner(db, viewerId, filters, 'new').select(['s.id', sql.val(viewerId).as('user_id'), sql.val(viewerId).as('hidden_by')]))
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/**
+ * Marks viewed, as markViewed does (responses and comments), every feed stack whose banner is new
+ * responses or new comments (Clear Updates), in one statement; answers how many.
+ */
+export async function clearStackUpdates(db: Db, viewerId: number, filters: FeedFilters): Promise<number> {
+  const result = await db
+    .insertInto('stack_views')
+    .columns(['stack_id', 'user_id'])
+    .expression(feedStacksWithBanner(db, viewerId, filters, 'update').select(['s.id', sql.val(viewerId).as('user_id')]))
+    .onConflict((oc) => oc.columns(['stack_id', 'user_id']).doUpdateSet({ viewed_at: sql`now()`, comments_viewed_at: sql`now()` }))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 export function insertHides(db: Db, stackId: number, userIds: number[], hiddenBy: number) {

@@ -3,9 +3,11 @@ import { SECURITY } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CommentIdInput,
+  CountResult,
   CreateCommentInput,
   CreateStackInput,
   EditStackInput,
+  FeedActionInput,
   GetStackInput,
   HideInput,
   IdResult,
@@ -31,6 +33,18 @@ export const stacksRouter = router({
     .input(ListStacksInput)
     .output(z.array(StackListItem))
     .query(({ ctx, input }) => stacks.listStacks(ctx.db, ctx.viewer, input)),
+
+  hideNew: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/hide_new', tags, summary: "Hide New Stacks: hide every stack and twisted stack of my feed (under the feed's filters) that is new to me", errorResponses: [400, 401] } })
+    .input(FeedActionInput)
+    .output(CountResult)
+    .mutation(({ ctx, input }) => stacks.hideNewStacks(ctx.db, ctx.viewer, input)),
+
+  clearUpdates: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/clear_updates', tags, summary: "Clear Updates: mark viewed every stack and twisted stack of my feed (under the feed's filters) with new responses or comments", errorResponses: [400, 401] } })
+    .input(FeedActionInput)
+    .output(CountResult)
+    .mutation(({ ctx, input }) => stacks.clearUpdates(ctx.db, ctx.viewer, input)),
 
   create: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks', tags, summary: 'Create a friend or group stack', errorResponses: [400, 401, 403, 404] } })

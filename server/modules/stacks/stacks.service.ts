@@ -1,6 +1,6 @@
 import { SECURITY } from '../../../shared/limits';
 import { consensus, score } from '../../../shared/scoring';
-import { STACK_MESSAGES, type CreateStackInput, type Responder, type Stack, type StackListItem, type TwistedStack } from '../../../shared/schemas/stacks';
+import { STACK_MESSAGES, type CountResult, type CreateStackInput, type FeedActionInput, type Responder, type Stack, type StackListItem, type TwistedStack } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
@@ -166,6 +166,26 @@ export async function listStacks(
     users: row.users,
     me: { is_answered: row.users.some((u) => u.user_id === viewer.id), viewed: row.me_viewed, viewed_comments: row.me_viewed_comments },
   }));
+}
+
+const feedFilters = (input: FeedActionInput) => ({ filterNew: input.filter_new, filterFriends: input.filter_friends, filterNoBots: input.filter_no_bots, onlyTwisted: false });
+
+/**
+ * Hide New Stacks (spec 2 §2.1): hides for the viewer every stack and twisted stack of the feed,
+ * under the same filters, whose banner is 'New stack!' or 'New twisted stack!', however many pages
+ * the feed has; one statement. Answers how many were hidden.
+ */
+export async function hideNewStacks(db: Db, viewer: Viewer, input: FeedActionInput): Promise<CountResult> {
+  return { count: await repo.hideNewStacks(db, viewer.id, feedFilters(input)) };
+}
+
+/**
+ * Clear Updates (spec 2 §2.1): marks viewed, responses and comments alike, every stack and twisted
+ * stack of the feed, under the same filters, whose banner is new responses or new comments; one
+ * statement. Answers how many were cleared.
+ */
+export async function clearUpdates(db: Db, viewer: Viewer, input: FeedActionInput): Promise<CountResult> {
+  return { count: await repo.clearStackUpdates(db, viewer.id, feedFilters(input)) };
 }
 
 type DetailRow = NonNullable<Awaited<ReturnType<typeof repo.findStackForViewer>>>;

@@ -3,7 +3,18 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthCard, Field } from '../../components/auth-card';
 import { storeToken } from '../../lib/auth-token';
-import { errorDetail, useTRPC } from '../../lib/trpc';
+import { retryAfterSeconds, waitInWords } from '../../lib/retry-after';
+import { errorDetail, httpStatusOf, useTRPC } from '../../lib/trpc';
+
+/**
+ * Spec 1 §8: the server's detail, or 'Login failed'. A throttled login (429) says how long to wait,
+ * from its Retry-After.
+ */
+function loginFailure(failure: unknown): string {
+  const wait = httpStatusOf(failure) === 429 ? retryAfterSeconds(failure) : undefined;
+  if (wait !== undefined) return `Too many attempts. Try again in ${waitInWords(wait)}.`;
+  return errorDetail(failure) ?? 'Login failed';
+}
 
 /** Spec 1 §2 Login. */
 export function LoginPage() {
@@ -22,7 +33,7 @@ export function LoginPage() {
       storeToken(access_token);
       navigate('/dashboard', { replace: true });
     } catch (failure) {
-      setError(errorDetail(failure) ?? 'Login failed');
+      setError(loginFailure(failure));
     }
   }
 

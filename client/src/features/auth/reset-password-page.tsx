@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { NewPasswordForm } from '../../../../shared/schemas/auth';
 import { AuthCard, Field } from '../../components/auth-card';
-import { errorDetail, useTRPC } from '../../lib/trpc';
+import { errorDetail, httpStatusOf, useTRPC } from '../../lib/trpc';
 
 const DEFAULT_SENT_MESSAGE = 'If the email address exists, a password reset link has been sent.';
 
@@ -62,7 +62,43 @@ function RequestResetLink() {
 
 type NewPassword = z.infer<typeof NewPasswordForm>;
 
+/**
+ * The link is checked as the page opens (GET /v1/auth/reset/check, which does not use it up): a
+ * used, expired or unknown link says so at once, instead of after two passwords are typed.
+ */
 function ChooseNewPassword({ token }: { token: string }) {
+  const trpc = useTRPC();
+  const check = useQuery({ ...trpc.auth.checkReset.queryOptions({ token }), retry: false, staleTime: Infinity });
+  const refusal = httpStatusOf(check.error) === 400 ? (errorDetail(check.error) ?? 'Invalid password reset link') : null;
+
+  if (check.isPending) {
+    return (
+      <AuthCard title="Choose a new password">
+        <p role="status">Checking your link...</p>
+      </AuthCard>
+    );
+  }
+  if (refusal) {
+    return (
+      <AuthCard title="Link cannot be used">
+        <div role="alert" className="alert alert-error alert-soft">
+          {refusal}
+        </div>
+        <p className="text-sm opacity-80">Ask for a new link: it is valid for 1 hour and works once.</p>
+        <Link className="btn btn-primary mt-2" to="/reset-password">
+          Send a new link
+        </Link>
+        <Link className="link mt-2 self-center text-sm" to="/login">
+          Back to Login
+        </Link>
+      </AuthCard>
+    );
+  }
+  // Checked, or the check could not answer (network, server): the reset itself will tell.
+  return <NewPasswordFormCard token={token} />;
+}
+
+function NewPasswordFormCard({ token }: { token: string }) {
   const trpc = useTRPC();
   const reset = useMutation(trpc.auth.reset.mutationOptions());
   const [serverError, setServerError] = useState<string | null>(null);

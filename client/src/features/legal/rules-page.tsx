@@ -1,3 +1,4 @@
+import { ContactEmail } from './contact-email';
 import { LegalLayout } from './legal-layout';
 
 /** Spec 1 §2 Legal pages: Community Rules. */
@@ -31,6 +32,7 @@ export function RulesPage() {
       <h2>8. Stay on topic</h2>
       <p>Keep comments about the stack they belong to, and group stacks about what the group is for.</p>
       <h2>9. Consequences</h2>
+      <p>Depending on how serious a breach of these rules is, and whether it is repeated, we may take one or more of these steps:</p>
       <ul>
         <li>content removal,</li>
         <li>feature restrictions,</li>
@@ -39,8 +41,9 @@ export function RulesPage() {
       </ul>
       <h2>10. Appeals</h2>
       <p>
-        If you think we got a decision wrong, write to us by e-mail within 30 days, with your username and what happened.
-        A person who was not involved in the first decision will review it and answer you.
+        If you think we got a decision wrong, write to us by e-mail
+        <ContactEmail /> within 30 days, with your username and what happened. A person who was not involved in the
+        first decision will review it and answer you.
       </p>
     </LegalLayout>
   );

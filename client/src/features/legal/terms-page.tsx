@@ -1,3 +1,4 @@
+import { ContactEmail } from './contact-email';
 import { LegalLayout } from './legal-layout';
 
 /** Spec 1 §2 Legal pages: Terms of Service. */
@@ -33,8 +34,9 @@ export function TermsPage() {
       </p>
       <h2>5. Deleting your data</h2>
       <p>
-        You may ask us to delete your account and personal data by e-mail. We process deletion requests within 30 days
-        of receiving them, except where the law requires us to keep something longer.
+        You may ask us to delete your account and personal data by e-mail
+        <ContactEmail before=" to " />. We process deletion requests within 30 days of receiving them, except where the
+        law requires us to keep something longer.
       </p>
       <h2>6. The service as it is</h2>
       <p>

@@ -230,9 +230,11 @@ export function SocialFormModal({ social, onClose, onSaved }: SocialFormModalPro
             </p>
           )}
           {preview && !preview.ok && (
-            <p role="alert" className="text-error">
-              {preview.message}
-            </p>
+            <div role="alert" className="text-error">
+              {preview.messages.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </div>
           )}
         </div>
         {saveError && (

@@ -55,6 +55,15 @@ export function openTarget(item: StackListItem): { id: number; type: 'stack' | '
 
 type Notice = { title: string; text: string };
 
+/** Spec 2 §8: nothing to hide, nothing to clear. */
+const NO_NEW: Notice = { title: 'No New Stacks', text: 'There are no new stacks to hide.' };
+const NO_UPDATES: Notice = { title: 'No Updates to Clear', text: 'There are no stack notifications to clear.' };
+
+/** What Hide New Stacks tells the user it did. */
+export const hiddenMessage = (count: number) => `Hid ${count} new ${count === 1 ? 'stack' : 'stacks'}.`;
+/** What Clear Updates tells the user it did. */
+export const clearedMessage = (count: number) => `Cleared ${count} ${count === 1 ? 'update' : 'updates'}.`;
+
 const goTo = (tab: 'users' | 'groups') => emit('navigateTab', { tab });
 
 function InlineLink({ to, children }: { to: 'users' | 'groups'; children: ReactNode }) {
@@ -113,10 +122,9 @@ export function StackList({ onOpenStack }: StackListProps) {
   const [prereqDismissed, setPrereqDismissed] = useState(false);
   const [feedDismissed, setFeedDismissed] = useState(false);
 
-  const hideStack = useMutation(trpc.stacks.hide.mutationOptions());
-  const hideTwisted = useMutation(trpc.twistedStacks.hide.mutationOptions());
-  const viewStack = useMutation(trpc.stacks.viewed.mutationOptions());
-  const viewTwisted = useMutation(trpc.twistedStacks.viewed.mutationOptions());
+  // One call each over the whole feed (not only the pages loaded), under the filters in force.
+  const hideNew = useMutation(trpc.stacks.hideNew.mutationOptions());
+  const clearUpdates = useMutation(trpc.stacks.clearUpdates.mutationOptions());
 
   const toggle = (key: keyof StackFilters) => {
     const next = { ...filters, [key]: !filters[key] };
@@ -142,49 +150,46 @@ export function StackList({ onOpenStack }: StackListProps) {
 
   const newItems = items.filter((item) => isNewBanner(stackBanner(item)));
   const updatedItems = items.filter((item) => isUpdateBanner(stackBanner(item)));
+  const feedFilters = { filter_new: filters.new, filter_friends: filters.friends, filter_no_bots: filters.noBots };
 
+  // The server judges what is new across the whole feed; when every page is loaded and none of it
+  // is new, there is nothing to ask about.
   const askHide = () => {
-    if (newItems.length === 0) setNotice({ title: 'No New Stacks', text: 'There are no new stacks to hide.' });
+    if (newItems.length === 0 && !hasNextPage) setNotice(NO_NEW);
     else setConfirm('hide');
   };
   const askClear = () => {
-    if (updatedItems.length === 0) setNotice({ title: 'No Updates to Clear', text: 'There are no stack notifications to clear.' });
+    if (updatedItems.length === 0 && !hasNextPage) setNotice(NO_UPDATES);
     else setConfirm('clear');
   };
 
   const hideAll = async () => {
     setBusy(true);
-    const results = await Promise.allSettled(
-      newItems.map((item) => {
-        const target = openTarget(item);
-        return target.type === 'twisted' ? hideTwisted.mutateAsync({ id: target.id }) : hideStack.mutateAsync({ id: target.id });
-      }),
-    );
-    setBusy(false);
-    setConfirm(null);
-    const failures = results.filter((r) => r.status === 'rejected');
-    if (failures.length > 0) {
-      console.error('Failed to hide some stacks', failures);
+    try {
+      const { count } = await hideNew.mutateAsync(feedFilters);
+      setNotice(count === 0 ? NO_NEW : { title: 'New Stacks Hidden', text: hiddenMessage(count) });
+    } catch (error) {
+      console.error('Failed to hide some stacks', error);
       setNotice({ title: 'Error', text: 'Failed to hide some stacks. Please try again.' });
+    } finally {
+      setBusy(false);
+      setConfirm(null);
     }
     await reload();
   };
 
   const clearAll = async () => {
     setBusy(true);
-    const results = await Promise.allSettled(
-      updatedItems.map((item) => {
-        const target = openTarget(item);
-        return target.type === 'twisted' ? viewTwisted.mutateAsync({ id: target.id }) : viewStack.mutateAsync({ id: target.id });
-      }),
-    );
-    setBusy(false);
-    setConfirm(null);
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failure) {
-      console.error('Failed to clear some updates', failure.reason);
-      const message = errorDetail(failure.reason) ?? (failure.reason instanceof Error ? failure.reason.message : String(failure.reason));
+    try {
+      const { count } = await clearUpdates.mutateAsync(feedFilters);
+      setNotice(count === 0 ? NO_UPDATES : { title: 'Updates Cleared', text: clearedMessage(count) });
+    } catch (error) {
+      console.error('Failed to clear some updates', error);
+      const message = errorDetail(error) ?? (error instanceof Error ? error.message : String(error));
       setNotice({ title: 'Error', text: `Failed to clear some updates: ${message}. Please try again.` });
+    } finally {
+      setBusy(false);
+      setConfirm(null);
     }
     await reload();
   };
@@ -295,15 +300,10 @@ export function StackList({ onOpenStack }: StackListProps) {
       />
 
       <ConfirmDialog open={confirm === 'hide'} title="Hide New Stacks?" confirmLabel="Hide All" busy={busy} onCancel={() => setConfirm(null)} onConfirm={() => void hideAll()}>
-        <p>
-          {newItems.length === 1 ? 'The 1 new stack' : `All ${newItems.length} new stacks`} will be hidden from My Stacks.
-        </p>
+        <p>Every stack marked 'New stack!' or 'New twisted stack!' will be hidden from My Stacks, including those not loaded yet.</p>
       </ConfirmDialog>
       <ConfirmDialog open={confirm === 'clear'} title="Clear Updates?" confirmLabel="Clear All" busy={busy} onCancel={() => setConfirm(null)} onConfirm={() => void clearAll()}>
-        <p>
-          {updatedItems.length === 1 ? 'The 1 stack with new responses or comments' : `All ${updatedItems.length} stacks with new responses or comments`} will be marked
-          as viewed.
-        </p>
+        <p>Every stack with new responses or new comments will be marked as viewed, including those not loaded yet.</p>
       </ConfirmDialog>
       <Modal
         open={notice !== null}
