@@ -147,7 +147,7 @@ describe('Live events: what a person sees without reloading', () => {
     list = [notification(7, 'FRIEND_REQUEST', { from_username: 'zoe', request_id: 70 })];
     act(() => events.send(1, 'notification.created', { notification_id: 7, type: 'FRIEND_REQUEST', unread: { unread_count: 1, pending_friend_requests: 1, pending_group_requests: 0 } }));
     expect(await screen.findByTestId('unread-badge')).toHaveTextContent('1');
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    await user.click(screen.getByRole('button', { name: 'Notifications, 1 unread, new requests' }));
     expect(await screen.findByText('zoe')).toBeInTheDocument();
   });
 

@@ -88,15 +88,7 @@ export function stubTrpc(handlers: Record<string, TrpcHandler>) {
 }
 
 /**
- * jsdom has no showModal(): without it ConfirmDialog's <dialog> stays closed and hidden. This
- * stands in for the browser (opening sets the open attribute).
+ * Kept for the files that call it: tests/client/setup.ts now installs the <dialog> stand-in for
+ * every client test (every dialog of the app is a native modal <dialog>).
  */
-export function polyfillDialog() {
-  if (typeof HTMLDialogElement === 'undefined' || typeof HTMLDialogElement.prototype.showModal === 'function') return;
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-}
+export function polyfillDialog() {}

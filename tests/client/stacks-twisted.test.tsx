@@ -221,8 +221,8 @@ describe('StackView: open as ordinary, fall back to twisted (spec 1 §2)', () =>
   function renderView(type: 'stack' | 'twisted', handlers: Handlers) {
     const server = stubTrpc({ 'users.me': ME, ...handlers });
     const props = callbacks();
-    renderAt(<StackView id={42} type={type} {...props} />);
-    return { server, ...props };
+    const { user } = renderAt(<StackView id={42} type={type} {...props} />);
+    return { server, user, ...props };
   }
 
   it('an ordinary stack opens as a stack, fetched once', async () => {
@@ -249,12 +249,26 @@ describe('StackView: open as ordinary, fall back to twisted (spec 1 §2)', () =>
     expect(server.callsTo('stacks.get').filter((c) => c.input.mark_viewed === 'true')).toHaveLength(0);
   });
 
-  it("when both fail: 'Failed to load stack', and the caller is told", async () => {
+  it("a stack that no longer exists (404 both ways) opens its view with 'Failed to load stack', focused, and Back closes it", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const missing = () => new TrpcFailure(404, 'not found', 'NOT_FOUND');
-    const { onLoadFailed } = renderView('stack', { 'stacks.get': missing, 'twistedStacks.get': missing });
+    const missing = () => new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND');
+    const { onLoadFailed, onLoaded, onClose, user } = renderView('stack', { 'stacks.get': missing, 'twistedStacks.get': missing });
+    expect(await screen.findByText('Failed to load stack')).toBeInTheDocument();
+    // The dashboard opens the tab (labelled 'Stack') to show it, rather than dropping it.
+    expect(onLoaded).toHaveBeenCalledWith(null);
+    expect(onLoadFailed).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByTestId('stack-load-failure')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it("another failure of both is the caller's to show: it is told 'Failed to load stack'", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const refused = () => new TrpcFailure(403, 'Forbidden', 'FORBIDDEN');
+    const { onLoadFailed, onLoaded } = renderView('stack', { 'stacks.get': refused, 'twistedStacks.get': refused });
     expect(await screen.findByText('Failed to load stack')).toBeInTheDocument();
     expect(onLoadFailed).toHaveBeenCalledWith('Failed to load stack');
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(onLoaded).not.toHaveBeenCalled();
   });
 });
