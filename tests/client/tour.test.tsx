@@ -361,6 +361,22 @@ describe('OnboardingTour: a modal dialog that holds focus', () => {
     unmount();
   });
 
+  it('stays beneath the temporary-issue overlay, whichever opened first', async () => {
+    render(<dialog data-over-tour="" aria-label="Temporary issue" />);
+    const overlay = document.querySelector<HTMLDialogElement>('dialog[data-over-tour]')!;
+    overlay.showModal();
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    renderTour();
+    const tour = screen.getByRole('dialog', { name: 'Welcome to Stacks!' });
+    expect(showModal.mock.contexts).toEqual([tour, overlay]);
+
+    overlay.close();
+    showModal.mockClear();
+    overlay.showModal();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(showModal.mock.contexts).toEqual([overlay]);
+  });
+
   it('tells whether it runs: true while shown, false once skipped, false when it does not start', async () => {
     const onActiveChange = vi.fn();
     const { user, unmount } = renderTour({ onActiveChange });

@@ -4,7 +4,7 @@ import { befriend, callApi, launchBrowser, type Account, logIn as logInAs, newPa
 
 /**
  * Keyboard and focus in Chromium (issue 14 §2-4, 7, 9): dialogs hold focus and give it back, the
- * tour is a modal card above everything, opening and closing a stack moves focus sensibly, a card
+ * tour is a modal card above every dialog but the temporary-issue overlay, opening and closing a stack moves focus sensibly, a card
  * ranked with the keyboard stays in its list, the tour and the notifications panel come one after
  * the other, and a stack that no longer exists says so. Ann makes the stacks; Dan and Fay each got
  * a friend request from Eve before their first login.
@@ -192,6 +192,30 @@ describe('focus and the keyboard in Chromium', () => {
     const feed = await api<{ id: number; name: string }[]>('GET', '/v2/stacks', dan.token);
     const stack = await api<{ users: { user_id: number; position_ids: number[] | null }[] }>('GET', `/v1/stacks/${feed.find((s) => s.name === 'Lunch Spots')!.id}`, dan.token);
     expect(stack.users.find((u) => u.user_id === dan.id)?.position_ids).toEqual([1, 2, 3, 4, 5, 0]);
+  });
+
+  it('the temporary-issue overlay lies above an open dialog and holds focus', async () => {
+    await page.getByRole('tab', { name: 'Stacks' }).click();
+    await page.getByRole('button', { name: 'Add Friend Stack' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Friend Stack' });
+    await dialog.getByLabel('Stack Name (max 32 characters):').fill('Breakfast');
+    for (const [index, position] of ['Eggs', 'Toast', 'Jam', 'Fruit', 'Tea', 'Rice'].entries()) await dialog.getByRole('textbox', { name: `Position ${index + 1}` }).fill(position);
+    await dialog.getByRole('radio', { name: 'e2e_ann' }).check();
+    await page.route('**/trpc/stacks.create**', (route) => route.abort());
+    await dialog.getByRole('button', { name: 'Create Stack' }).click();
+    const overlay = page.getByRole('alertdialog', { name: 'We ran into a temporary issue. Be back shortly!' });
+    await expect.poll(() => overlay.isVisible(), WAIT).toBe(true);
+    const reload = overlay.getByRole('button', { name: 'Reload Page' });
+    const box = (await reload.boundingBox())!;
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe('Reload Page');
+    await expect.poll(() => focusInside(overlay)).toBe(true);
+    await tabAround(page, overlay);
+    await page.keyboard.press('Escape');
+    expect(await overlay.isVisible()).toBe(true);
+    await page.unroute('**/trpc/stacks.create**');
+    await reload.click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByRole('tab', { name: 'Stacks' }).isVisible(), WAIT).toBe(true);
   });
 
   it("a stack that no longer exists opens with 'Failed to load stack' in its view, with Back", async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { TIMINGS } from '../../../../shared/limits';
-import { restoreFocus, trapTabKey } from '../../components/modal-dialog';
+import { restoreFocus, tabbableElements, trapTabKey } from '../../components/modal-dialog';
 import { ENVELOPE_STEP_INDEX, TOUR_STEPS, type TourTarget, type TourView } from './tour-steps';
 import { markCompleted, resetTour, saveProgress, shouldStartTour } from './tour-storage';
 
@@ -138,10 +138,16 @@ function TourSession({ forced, onNavigate, onActiveChange }: TourSessionProps) {
     const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     document.body.style.overflow = 'hidden';
     const raise = () => {
-      // Reopening puts the tour last in the top layer, above a dialog opened after it.
+      // Reopening puts the tour last in the top layer, above a dialog opened after it; only the
+      // temporary-issue overlay (`data-over-tour`) stays above it, so it is raised again after.
       if (dialog.open) dialog.close();
       dialog.showModal();
       cardRef.current?.focus();
+      for (const over of document.querySelectorAll<HTMLDialogElement>('dialog[open][data-over-tour]')) {
+        over.close();
+        over.showModal();
+        (tabbableElements(over)[0] ?? over).focus();
+      }
     };
     raise();
     // Captured on window so no other dialog beneath ever sees the Escape (and the browser does not
@@ -158,7 +164,8 @@ function TourSession({ forced, onNavigate, onActiveChange }: TourSessionProps) {
     // Spec 1 §9: the tour lies above every other layer, so a dialog that opens while it runs (the
     // envelope clicked inside the spotlight opens the notifications) goes beneath it.
     const observer = new MutationObserver((records) => {
-      if (records.some((record) => record.target !== dialog && (record.target as Element).hasAttribute('open'))) raise();
+      const opened = records.map((record) => record.target as Element).filter((target) => target !== dialog && target.hasAttribute('open'));
+      if (opened.some((target) => !target.hasAttribute('data-over-tour'))) raise();
     });
     observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
     window.addEventListener('keydown', swallowEscape, true);
