@@ -8,9 +8,8 @@ import { DashboardPage } from '../../client/src/app/dashboard/dashboard-page';
 import { emit } from '../../client/src/lib/events';
 import { ALICE, botNotFound, botRun, CAROL, groupBot, userBot } from './bots-fixtures';
 import { ME, NO_UNREAD } from './fixtures';
-import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
+import { renderAt, stubTrpc, TrpcFailure } from './render';
 
-polyfillDialog();
 beforeEach(() => sessionStorage.clear());
 
 type Handlers = Parameters<typeof stubTrpc>[0];

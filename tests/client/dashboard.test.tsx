@@ -5,10 +5,9 @@ import { transientLabel } from '../../client/src/app/dashboard/transient-tabs';
 import { emit } from '../../client/src/lib/events';
 import { dashboardAnswers, ME, notification, profile } from './fixtures';
 import { chessClub } from './groups-fixtures';
-import { stack, twistedStack } from './stacks-fixtures';
-import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
+import { renderAt, stubTrpc, TrpcFailure } from './render';
+import { listItem, stack, twistedStack } from './stacks-fixtures';
 
-polyfillDialog();
 
 function skipTour() {
   localStorage.setItem('onboarding_version', '1.1.0');
@@ -70,19 +69,23 @@ describe('DashboardPage', () => {
     sessionStorage.setItem('notifications_auto_shown_1', 'true');
     let counts = { unread_count: 3, pending_friend_requests: 0, pending_group_requests: 0 };
     renderDashboard({ 'notifications.unreadCount': () => counts });
-    const envelope = await screen.findByRole('button', { name: 'Notifications' });
+    const envelope = await screen.findByRole('button', { name: /^Notifications/ });
     expect(await within(envelope).findByTestId('unread-badge')).toHaveTextContent('3');
     expect(within(envelope).queryByTestId('request-dot')).not.toBeInTheDocument();
+    // The badge and the dot are read out too: the button's name carries them.
+    expect(envelope).toHaveAccessibleName('Notifications, 3 unread');
 
     counts = { unread_count: 1, pending_friend_requests: 0, pending_group_requests: 2 };
     act(() => emit('notificationRefresh'));
     expect(await within(envelope).findByTestId('request-dot')).toBeInTheDocument();
     expect(within(envelope).getByTestId('unread-badge')).toHaveTextContent('1');
+    expect(envelope).toHaveAccessibleName('Notifications, 1 unread, new requests');
 
     counts = { unread_count: 0, pending_friend_requests: 0, pending_group_requests: 0 };
     act(() => emit('notificationRefresh'));
     await vi.waitFor(() => expect(within(envelope).queryByTestId('unread-badge')).not.toBeInTheDocument());
     expect(within(envelope).queryByTestId('request-dot')).not.toBeInTheDocument();
+    expect(envelope).toHaveAccessibleName('Notifications');
   });
 
   it('opens the notifications panel by itself once per session per user when there are unread notifications', async () => {
@@ -102,6 +105,35 @@ describe('DashboardPage', () => {
     await screen.findByText(STACKS_READY);
     await vi.waitFor(() => expect(screen.getByTestId('unread-badge')).toBeInTheDocument());
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it('holds the panel back while the tour runs on a first login, and opens it when the tour is skipped', async () => {
+    const handlers = {
+      'notifications.unreadCount': { unread_count: 1, pending_friend_requests: 1, pending_group_requests: 0 },
+      'notifications.list': [notification(1, 'FRIEND_REQUEST', { from_username: 'bob', request_id: 44 })],
+    };
+    const { user } = renderDashboard(handlers);
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Stacks!' })).toBeInTheDocument();
+    expect(await screen.findByTestId('unread-badge')).toHaveTextContent('1');
+    await user.click(screen.getByRole('button', { name: 'Next →' }));
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('notifications_auto_shown_1')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /Add friends/ })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('notifications_auto_shown_1')).not.toBeNull();
+  });
+
+  it('opens the held-back panel when the tour ends with Done', async () => {
+    localStorage.setItem('onboarding_version', '1.1.0');
+    localStorage.setItem('onboarding_progress', '5');
+    const { user } = renderDashboard({ 'notifications.unreadCount': { unread_count: 2, pending_friend_requests: 0, pending_group_requests: 0 } });
+    expect(await screen.findByRole('dialog', { name: 'Make it yours' })).toBeInTheDocument();
+    expect(await screen.findByTestId('unread-badge')).toHaveTextContent('2');
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('opens the panel from the envelope', async () => {
@@ -193,6 +225,37 @@ describe('DashboardPage', () => {
     act(() => emit('openGroup', { groupId: group.id }));
     await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', group.name]));
     expect(screen.getByRole('tab', { name: group.name })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opening a stack moves focus to its title; closing it gives focus back to the card that opened it', async () => {
+    skipTour();
+    const { user } = renderDashboard({ 'stacks.list': [listItem({ id: 42, name: 'Lunch' })], 'stacks.get': stack() });
+    const card = await screen.findByRole('button', { name: /^Lunch/ });
+    await user.click(card);
+    const title = await screen.findByRole('heading', { name: 'Lunch', level: 2 });
+    await vi.waitFor(() => expect(title).toHaveFocus());
+    await user.click(within(title.parentElement!).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: /^Lunch/ })).toHaveFocus());
+    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
+  });
+
+  it("a stack that no longer exists opens as 'Stack' with 'Failed to load stack' in its view; Back closes it", async () => {
+    skipTour();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const gone = () => new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND');
+    const { user } = renderDashboard({ 'stacks.get': gone, 'twistedStacks.get': gone });
+    await screen.findByText(STACKS_READY);
+    act(() => emit('openStack', { id: 9, type: 'stack' }));
+    await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', 'Stack']));
+    expect(screen.getByRole('tab', { name: 'Stack' })).toHaveAttribute('aria-selected', 'true');
+    const failure = screen.getByTestId('stack-load-failure');
+    expect(within(failure).getByText('Failed to load stack')).toBeVisible();
+    await vi.waitFor(() => expect(failure).toHaveFocus());
+
+    await user.click(within(failure).getByRole('button', { name: 'Back' }));
+    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
+    expect(screen.getByText(STACKS_READY)).toBeVisible();
+    await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Stacks' })).toHaveFocus());
   });
 
   it('starts the tour for a new user, and Show tour again restarts a finished one', async () => {

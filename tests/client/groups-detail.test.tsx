@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupDetail } from '../../shared/schemas/groups';
 import { GroupDetailView } from '../../client/src/features/groups/group-detail';
 import { on } from '../../client/src/lib/events';
 import { chessClub, DAVE, notFound } from './groups-fixtures';
-import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
+import { renderAt, stubTrpc, TrpcFailure } from './render';
 
-beforeAll(polyfillDialog);
 beforeEach(() => sessionStorage.clear());
 
 type Handlers = Parameters<typeof stubTrpc>[0];

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Stack, StackListItem } from '../../shared/schemas/stacks';
 import { DashboardPage } from '../../client/src/app/dashboard/dashboard-page';
 import { clearToken, getToken, storeToken } from '../../client/src/lib/auth-token';
@@ -8,10 +8,9 @@ import { GroupDetailView } from '../../client/src/features/groups/group-detail';
 import { StackDetail } from '../../client/src/features/stacks/stack-detail';
 import { dashboardAnswers, ME, notification } from './fixtures';
 import { chessClub } from './groups-fixtures';
-import { polyfillDialog, renderAt, stubFetch, stubTrpc, TrpcFailure } from './render';
+import { renderAt, stubFetch, stubTrpc, TrpcFailure } from './render';
 import { ALICE, BOB, CAROL, comment, listItem, responder, stack } from './stacks-fixtures';
 
-beforeAll(polyfillDialog);
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -147,7 +146,7 @@ describe('Live events: what a person sees without reloading', () => {
     list = [notification(7, 'FRIEND_REQUEST', { from_username: 'zoe', request_id: 70 })];
     act(() => events.send(1, 'notification.created', { notification_id: 7, type: 'FRIEND_REQUEST', unread: { unread_count: 1, pending_friend_requests: 1, pending_group_requests: 0 } }));
     expect(await screen.findByTestId('unread-badge')).toHaveTextContent('1');
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    await user.click(screen.getByRole('button', { name: 'Notifications, 1 unread, new requests' }));
     expect(await screen.findByText('zoe')).toBeInTheDocument();
   });
 

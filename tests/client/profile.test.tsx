@@ -4,9 +4,8 @@ import type { FriendStatus } from '../../shared/schemas/users';
 import { lastLoginText } from '../../client/src/features/profile/last-login';
 import { ProfileView } from '../../client/src/features/profile/profile-view';
 import { ME, profile, SHARED } from './fixtures';
-import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
+import { renderAt, stubTrpc, TrpcFailure } from './render';
 
-polyfillDialog();
 
 describe('lastLoginText (spec 1 §2 "Last Login:")', () => {
   // A fixed "now" late in the local day: the count goes by calendar days, not 24-hour spans.

@@ -86,17 +86,3 @@ export function stubTrpc(handlers: Record<string, TrpcHandler>) {
   });
   return { fetchMock, calls, callsTo: (path: string) => calls.filter((call) => call.path === path) };
 }
-
-/**
- * jsdom has no showModal(): without it ConfirmDialog's <dialog> stays closed and hidden. This
- * stands in for the browser (opening sets the open attribute).
- */
-export function polyfillDialog() {
-  if (typeof HTMLDialogElement === 'undefined' || typeof HTMLDialogElement.prototype.showModal === 'function') return;
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-}

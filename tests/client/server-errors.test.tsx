@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ServerErrorOverlay } from '../../client/src/components/server-error-overlay';
 import { on, type AppEvents } from '../../client/src/lib/events';
@@ -51,6 +51,21 @@ describe('server errors (spec 1 §8)', () => {
     expect(localStorage.getItem('token')).toBe('still-here');
     expect(logout).not.toHaveBeenCalled();
     window.removeEventListener('logout', logout);
+  });
+
+  it('the overlay is a modal <dialog> that Escape does not close', () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    render(<ServerErrorOverlay />);
+    act(() => {
+      window.dispatchEvent(new CustomEvent('serverError', { detail: { message: 'We ran into a temporary issue. Be back shortly!', type: 'server_error' } }));
+    });
+    const overlay = screen.getByRole('alertdialog', { name: 'We ran into a temporary issue. Be back shortly!' });
+    expect(overlay.tagName).toBe('DIALOG');
+    expect(showModal.mock.contexts).toEqual([overlay]);
+    const cancel = new Event('cancel', { cancelable: true });
+    fireEvent(overlay, cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(overlay).toHaveAttribute('open');
   });
 
   it('the overlay shows the message with its two buttons', () => {

@@ -4,9 +4,8 @@ import type { Social } from '../../shared/schemas/users';
 import { SettingsPanel } from '../../client/src/features/settings/settings-panel';
 import { socialFailureMessage, SocialFormModal } from '../../client/src/features/settings/socials-editor';
 import { ME } from './fixtures';
-import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
+import { renderAt, stubTrpc, TrpcFailure } from './render';
 
-polyfillDialog();
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,6 +2,26 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+/*
+ * jsdom has no showModal()/close(): the app's dialogs are native <dialog>s opened with showModal().
+ * This stands in for the browser: opening sets the open attribute, closing removes it and fires
+ * 'close' as browsers do. Inertness of the page and the top layer are the browser's: the browser
+ * tests check those.
+ */
+if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.show = function show(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    setTimeout(() => this.dispatchEvent(new Event('close')));
+  };
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,13 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment, Stack } from '../../shared/schemas/stacks';
 import { StackDetail } from '../../client/src/features/stacks/stack-detail';
 import { ME } from './fixtures';
 import { chessClub } from './groups-fixtures';
-import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
+import { renderAt, stubTrpc, TrpcFailure } from './render';
 import { ADMIN, ALICE, answeredGroupStack, BOB, CAROL, comment, commentPage, commentRange, moderated, POSITIONS, stack } from './stacks-fixtures';
 
-beforeAll(polyfillDialog);
 
 type Handlers = Parameters<typeof stubTrpc>[0];
 
@@ -24,12 +23,14 @@ const actions = () => within(screen.getByRole('heading', { name: 'Stack Actions'
 const actionNames = () => actions().getAllByRole('button').map((b) => b.textContent);
 
 /**
- * jsdom has no layout: the ranking cards are given 40 px tall boxes one under the other, so
- * dnd-kit's collision detection can tell where a card moved by the keyboard is.
+ * jsdom has no layout: the ranking cards are given 40 px tall boxes one under the other, and their
+ * list the box around them, so dnd-kit's collision detection can tell where a card moved by the
+ * keyboard is (and the card is kept within the list).
  */
 function layOutRankCards() {
   const original = HTMLElement.prototype.getBoundingClientRect;
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    if (this.firstElementChild?.hasAttribute('data-rank-card')) return new DOMRect(0, 0, 300, this.children.length * 40);
     const card = this.closest<HTMLElement>('[data-rank-card]');
     if (!card) return original.call(this);
     const index = Array.from(card.parentElement!.children).indexOf(card);
@@ -116,6 +117,34 @@ describe('Stack detail: ranking (spec 2 §4)', () => {
     expect(await screen.findByRole('heading', { name: 'Responses' })).toBeInTheDocument();
     expect(server.callsTo('stacks.get')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a card moved by the keyboard within the list, and its place number follows it while it moves', async () => {
+    const { user, server } = renderDetail(stack(), { 'stacks.complete': { message: 'ok' } });
+    await loaded();
+    const list = screen.getByRole('list', { name: 'Your ranking' });
+    const pizzaItem = () => within(list).getAllByRole('listitem').find((li) => li.textContent?.includes('Pizza'))!;
+    const shiftOf = (li: HTMLElement) => Number(/translate3d\([-\d.]+px, ([-\d.]+)px/.exec(li.style.transform)?.[1] ?? 0);
+    within(pizzaItem()).getByRole('button').focus();
+    await user.keyboard(' ');
+    // 40 px cards, 25 px steps: two steps put Pizza over Sushi's place before anything is dropped.
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await waitFor(() => expect(pizzaItem().textContent).toMatch(/^2Pizza/));
+    expect(within(list).getAllByRole('listitem')[1].textContent).toMatch(/^1Sushi/);
+    expect(document.querySelector('[id^="DndLiveRegion"]')?.textContent).toContain('Pizza is over place 2 of 6.');
+
+    for (let press = 0; press < 20; press++) await user.keyboard('{ArrowDown}');
+    // The list is 240 px tall and the card 40 px: it cannot go further down than 200 px.
+    expect(shiftOf(pizzaItem())).toBe(200);
+    await waitFor(() => expect(pizzaItem().textContent).toMatch(/^6Pizza/));
+    await user.keyboard('{ArrowUp}');
+    expect(shiftOf(pizzaItem())).toBe(175);
+    await user.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}');
+    expect(pizzaItem().style.transform).toMatch(/^translate3d\(0px, 200px/);
+    await user.keyboard(' ');
+    await waitFor(() => expect(rankingTexts()).toEqual(['1Sushi', '2Tacos', '3Curry', '4Pasta', '5Salad', '6Pizza']));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(server.callsTo('stacks.complete')[0]?.input).toEqual({ id: 42, position_ids: [1, 2, 3, 4, 5, 0] }));
   });
 
   it('submits the stack order untouched', async () => {

@@ -1,15 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StackListItem } from '../../shared/schemas/stacks';
 import { StackList } from '../../client/src/features/stacks/stack-list';
 import { on } from '../../client/src/lib/events';
 import { formatDateTime } from '../../client/src/lib/format-date';
 import { ME } from './fixtures';
 import { groupSummary } from './groups-fixtures';
-import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
+import { renderAt, stubTrpc, TrpcFailure } from './render';
 import { ALICE, BOB, CAROL, groupAudience, listItem, page } from './stacks-fixtures';
 
-beforeAll(polyfillDialog);
 
 type Handlers = Parameters<typeof stubTrpc>[0];
 type ListInput = { offset: number; limit: number; filter_new: string; filter_friends: string; filter_no_bots: string };

@@ -6,7 +6,7 @@ import { KEYBOARD_STEP_PX, stepKeyboardCoordinates } from '../../client/src/feat
 import { isNewBanner, isUpdateBanner, stackBanner } from '../../client/src/features/stacks/stack-banner';
 import { checkDraft, draftPayload, sixPositions } from '../../client/src/features/stacks/stack-draft';
 import { emptyStateKind, loadFilters, saveFilters } from '../../client/src/features/stacks/stack-filters';
-import { openTarget } from '../../client/src/features/stacks/stack-list';
+import { openTarget } from '../../client/src/features/stacks/stack-card';
 import { openStackWithFallback } from '../../client/src/features/stacks/stack-view';
 import { responderLabel } from '../../client/src/features/stacks/response-cards';
 import { score } from '../../shared/scoring';

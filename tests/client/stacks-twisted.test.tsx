@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TwistedStack } from '../../shared/schemas/stacks';
 import { StackView } from '../../client/src/features/stacks/stack-view';
 import { StackDetail } from '../../client/src/features/stacks/stack-detail';
 import { ME } from './fixtures';
-import { polyfillDialog, renderAt, stubTrpc, TrpcFailure } from './render';
+import { renderAt, stubTrpc, TrpcFailure } from './render';
 import { ADMIN, ALICE, answeredGroupStack, BOB, CAROL, commentPage, commentRange, POSITIONS, responder, stack, twistedStack } from './stacks-fixtures';
 
-beforeAll(polyfillDialog);
 
 type Handlers = Parameters<typeof stubTrpc>[0];
 
@@ -221,8 +220,8 @@ describe('StackView: open as ordinary, fall back to twisted (spec 1 §2)', () =>
   function renderView(type: 'stack' | 'twisted', handlers: Handlers) {
     const server = stubTrpc({ 'users.me': ME, ...handlers });
     const props = callbacks();
-    renderAt(<StackView id={42} type={type} {...props} />);
-    return { server, ...props };
+    const { user } = renderAt(<StackView id={42} type={type} {...props} />);
+    return { server, user, ...props };
   }
 
   it('an ordinary stack opens as a stack, fetched once', async () => {
@@ -251,12 +250,26 @@ describe('StackView: open as ordinary, fall back to twisted (spec 1 §2)', () =>
     expect(server.callsTo('stacks.get').filter((c) => c.input.mark_viewed === 'true')).toHaveLength(0);
   });
 
-  it("when both fail: 'Failed to load stack', and the caller is told", async () => {
+  it("a stack that no longer exists (404 both ways) opens its view with 'Failed to load stack', focused, and Back closes it", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const missing = () => new TrpcFailure(404, 'not found', 'NOT_FOUND');
-    const { onLoadFailed } = renderView('stack', { 'stacks.get': missing, 'twistedStacks.get': missing });
+    const missing = () => new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND');
+    const { onLoadFailed, onLoaded, onClose, user } = renderView('stack', { 'stacks.get': missing, 'twistedStacks.get': missing });
+    expect(await screen.findByText('Failed to load stack')).toBeInTheDocument();
+    // The dashboard opens the tab (labelled 'Stack') to show it, rather than dropping it.
+    expect(onLoaded).toHaveBeenCalledWith(null);
+    expect(onLoadFailed).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByTestId('stack-load-failure')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it("another failure of both is the caller's to show: it is told 'Failed to load stack'", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const refused = () => new TrpcFailure(403, 'Forbidden', 'FORBIDDEN');
+    const { onLoadFailed, onLoaded } = renderView('stack', { 'stacks.get': refused, 'twistedStacks.get': refused });
     expect(await screen.findByText('Failed to load stack')).toBeInTheDocument();
     expect(onLoadFailed).toHaveBeenCalledWith('Failed to load stack');
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(onLoaded).not.toHaveBeenCalled();
   });
 });

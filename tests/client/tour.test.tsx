@@ -299,6 +299,98 @@ describe('OnboardingTour: staying open', () => {
   });
 });
 
+describe('OnboardingTour: a modal dialog that holds focus', () => {
+  it('is a native <dialog> opened with showModal, and its card takes focus when it shows', () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    render(
+      <button type="button" autoFocus>
+        Behind
+      </button>,
+    );
+    renderTour();
+    const tour = screen.getByRole('dialog', { name: 'Welcome to Stacks!' });
+    expect(tour.tagName).toBe('DIALOG');
+    expect(showModal.mock.contexts).toContain(tour);
+    expect(document.activeElement).not.toBe(tour);
+    expect(tour).toContainElement(document.activeElement as HTMLElement);
+    expect(document.activeElement).toHaveTextContent('Welcome to Stacks!');
+  });
+
+  it('keeps Tab on the card for 25 presses either way, through step changes', async () => {
+    render(<button type="button">Behind</button>);
+    store({ version: '1.1.0', progress: '1' });
+    const { user } = renderTour();
+    const tour = screen.getByRole('dialog', { name: 'Add friends' });
+    for (let press = 0; press < 25; press++) {
+      await user.tab({ shift: press % 2 === 1 });
+      expect(tour).toContainElement(document.activeElement as HTMLElement);
+    }
+    // Back on step 2 leads to step 1, where Back is gone: focus stays on the card.
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(tour).toContainElement(document.activeElement as HTMLElement);
+    for (let press = 0; press < 25; press++) {
+      await user.tab();
+      expect(tour).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  it('passes a click inside the spotlight on to the element beneath (the page behind is inert)', async () => {
+    const onEnvelope = vi.fn();
+    render(
+      <button type="button" data-tour="envelope" onClick={onEnvelope}>
+        Notifications
+      </button>,
+    );
+    vi.spyOn(screen.getByRole('button', { name: 'Notifications' }), 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 10, y: 10, width: 40, height: 40 }));
+    store({ version: '1.1.0', progress: '4' });
+    const { user } = renderTour();
+    await user.click(screen.getByTestId('tour-spotlight'));
+    expect(onEnvelope).toHaveBeenCalledOnce();
+  });
+
+  it('raises itself above a dialog opened while it runs (it lies above every other layer)', async () => {
+    const { unmount } = render(<dialog aria-label="Notifications panel">Panel</dialog>);
+    renderTour();
+    const tour = screen.getByRole('dialog', { name: 'Welcome to Stacks!' });
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const panel = document.querySelector<HTMLDialogElement>('dialog[aria-label="Notifications panel"]')!;
+    panel.showModal();
+    await vi.waitFor(() => expect(showModal.mock.contexts.at(-1)).toBe(tour));
+    expect(tour).toHaveAttribute('open');
+    expect(tour).toContainElement(document.activeElement as HTMLElement);
+    unmount();
+  });
+
+  it('stays beneath the temporary-issue overlay, whichever opened first', async () => {
+    render(<dialog data-over-tour="" aria-label="Temporary issue" />);
+    const overlay = document.querySelector<HTMLDialogElement>('dialog[data-over-tour]')!;
+    overlay.showModal();
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    renderTour();
+    const tour = screen.getByRole('dialog', { name: 'Welcome to Stacks!' });
+    expect(showModal.mock.contexts).toEqual([tour, overlay]);
+
+    overlay.close();
+    showModal.mockClear();
+    overlay.showModal();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(showModal.mock.contexts).toEqual([overlay]);
+  });
+
+  it('tells whether it runs: true while shown, false once skipped, false when it does not start', async () => {
+    const onActiveChange = vi.fn();
+    const { user, unmount } = renderTour({ onActiveChange });
+    expect(onActiveChange.mock.calls).toEqual([[true]]);
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(onActiveChange.mock.calls).toEqual([[true], [false]]);
+    unmount();
+
+    const again = vi.fn();
+    renderTour({ onActiveChange: again });
+    expect(again.mock.calls).toEqual([[false]]);
+  });
+});
+
 describe('OnboardingTour: ending and restarting', () => {
   it('Skip records completion and closes; it does not start again', async () => {
     store({ version: '1.1.0', progress: '2' });

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalDialog } from './modal-dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -13,41 +14,39 @@ interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-/** A modal question with Cancel and one confirm button; Escape cancels. Built on <dialog>. */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close?.();
-  }, [open]);
+/**
+ * A modal question with Cancel and one confirm button, on the native <dialog> (showModal): Tab stays
+ * inside, Escape and the backdrop cancel (not while busy), and focus goes back to the opener.
+ */
+export function ConfirmDialog({ open, ...props }: ConfirmDialogProps) {
+  return open ? <OpenConfirmDialog {...props} /> : null;
+}
+
+function OpenConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: Omit<ConfirmDialogProps, 'open'>) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancel = () => {
+    if (!busy) onCancel();
+  };
+  // The browser focuses the first button, Cancel: the safe answer.
+  const onKeyDown = useModalDialog(dialogRef, { onDismiss: cancel });
   return (
-    <dialog
-      ref={ref}
-      className="modal"
-      aria-labelledby="confirm-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      {open && (
-        <div className="modal-box">
-          <h3 id="confirm-dialog-title" className="text-lg font-bold">
-            {title}
-          </h3>
-          <div className="py-4 space-y-2">{children}</div>
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={onCancel} disabled={busy}>
-              {cancelLabel}
-            </button>
-            <button type="button" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={busy}>
-              {confirmLabel}
-            </button>
-          </div>
+    <dialog ref={dialogRef} className="modal" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div className="modal-box">
+        <h3 id={titleId} className="text-lg font-bold">
+          {title}
+        </h3>
+        <div className="py-4 space-y-2">{children}</div>
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button type="button" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
         </div>
-      )}
+      </div>
+      <div className="modal-backdrop" onClick={cancel} aria-hidden="true" />
     </dialog>
   );
 }

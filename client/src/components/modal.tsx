@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalDialog } from './modal-dialog';
 
 interface ModalProps {
   open: boolean;
@@ -12,35 +13,24 @@ interface ModalProps {
 }
 
 /**
- * A modal box over a dimmed page; Escape and the backdrop close it. It stays out of the browser's
- * top layer on purpose: the onboarding tour (z-index 20000) must be able to lie above it.
+ * A modal box over a dimmed page, on the native <dialog> opened with showModal(): the page behind is
+ * inert and Tab stays inside; Escape and the backdrop close it, and focus goes back to the opener.
+ * It lies in the browser's top layer; the onboarding tour raises itself above any dialog opened
+ * while it runs (spec 1 §9: the tour is above every other layer).
  */
-export function Modal({ open, title, onClose, children, actions, wide }: ModalProps) {
+export function Modal({ open, ...props }: ModalProps) {
+  return open ? <OpenModal {...props} /> : null;
+}
+
+function OpenModal({ title, onClose, children, actions, wide }: Omit<ModalProps, 'open'>) {
   const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    boxRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) closeRef.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      previousFocus?.focus();
-    };
-  }, [open]);
-
-  if (!open) return null;
+  // The box itself takes focus first, so a screen reader reads the title and the content from the top.
+  const onKeyDown = useModalDialog(dialogRef, { onDismiss: onClose, initialFocus: boxRef });
   return (
-    <div className="modal modal-open modal-bottom sm:modal-middle" role="presentation">
-      <div ref={boxRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`modal-box outline-none ${wide ? 'sm:max-w-2xl' : ''}`}>
+    <dialog ref={dialogRef} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div ref={boxRef} tabIndex={-1} className={`modal-box outline-none ${wide ? 'sm:max-w-2xl' : ''}`}>
         <div className="mb-4 flex items-start justify-between gap-2">
           <h3 id={titleId} className="text-lg font-bold">
             {title}
@@ -55,7 +45,7 @@ export function Modal({ open, title, onClose, children, actions, wide }: ModalPr
         {actions && <div className="modal-action">{actions}</div>}
       </div>
       <div className="modal-backdrop bg-black/50" onClick={onClose} aria-hidden="true" />
-    </div>
+    </dialog>
   );
 }
 

@@ -115,12 +115,14 @@ export function DashboardPage() {
   const [failure, setFailure] = useState<{ message: string; request: TransientRequest } | null>(null);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const [tourRun, setTourRun] = useState(0);
+  /** Null until the tour has decided whether it runs: the panel's automatic opening waits for it. */
+  const [tourActive, setTourActive] = useState<boolean | null>(null);
   const [newStack, setNewStack] = useState<AppEvents['newStack'] | null>(null);
   const unread = useUnreadCount(me.isSuccess);
   const refreshNotifications = useRefreshNotifications();
   const meId = me.data?.id;
 
-  useNotificationsAutoOpen(meId, unread.data?.unread_count, () => setNotificationsOpen(true));
+  useNotificationsAutoOpen(meId, unread.data?.unread_count, () => setNotificationsOpen(true), tourActive !== false);
   useListFollowsCount(unread.data?.unread_count);
 
   useEffect(() => {
@@ -293,7 +295,7 @@ export function DashboardPage() {
           }}
         />
       )}
-      <OnboardingTour userLoaded={me.isSuccess} onNavigate={(next) => setView(next)} forceStart={tourRun} />
+      <OnboardingTour userLoaded={me.isSuccess} onNavigate={(next) => setView(next)} forceStart={tourRun} onActiveChange={setTourActive} />
     </div>
   );
 }

@@ -9,7 +9,10 @@ interface DashboardHeaderProps {
   onOpenSettings(): void;
 }
 
-/** The dashboard header: title, the notifications envelope, settings and logout (spec 1 §2). */
+/**
+ * The dashboard header: title, the notifications envelope, settings and logout (spec 1 §2). The
+ * envelope's name carries what its badge and dot show ('Notifications, 3 unread, new requests').
+ */
 export function DashboardHeader({ unreadCount, hasRequests, onOpenNotifications, onOpenSettings }: DashboardHeaderProps) {
   const badge = unreadCount > 99 ? '99+' : String(unreadCount);
   const details = [unreadCount > 0 ? `${unreadCount} unread` : null, hasRequests ? 'new requests' : null].filter(Boolean).join(', ');
@@ -18,7 +21,7 @@ export function DashboardHeader({ unreadCount, hasRequests, onOpenNotifications,
       <button
         type="button"
         className="btn btn-ghost btn-square relative"
-        aria-label="Notifications"
+        aria-label={details ? `Notifications, ${details}` : 'Notifications'}
         title={details ? `Notifications (${details})` : 'Notifications'}
         onClick={onOpenNotifications}
         data-tour="envelope"

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Stack, TwistedStack } from '../../../../shared/schemas/stacks';
 import { ErrorBanner } from '../../components/error-banner';
 import { emit } from '../../lib/events';
+import { useFocusOnShow } from '../../lib/focus';
 import { useTRPC } from '../../lib/trpc';
 import { UNTITLED } from './stack-card';
 
@@ -93,12 +94,17 @@ interface DetailHeaderProps {
 /** Title, close button, 'Created by' (bot or owner), 'Group:' or 'Friend:' (spec 2 §2.3, §2.4). */
 export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps) {
   const { stack } = detail;
+  // Opening a stack takes the user into it: its title gets focus (and is read out) once it shows.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnShow(titleRef);
   // Twisted stacks: the twist, 'Twisted by' and the 'Original stack' link instead of 'Created by'.
   const twisted = detail.kind === 'twisted' ? { description: detail.stack.twist_description, stackId: detail.stack.stack_id } : null;
   return (
     <header className="space-y-2">
       <div className="flex items-start justify-between gap-2">
-        <h1 className={`min-w-0 text-2xl font-bold wrap-anywhere ${twisted ? 'text-purple-700 dark:text-purple-300' : ''}`}>{stack.name?.trim() || UNTITLED}</h1>
+        <h1 ref={titleRef} tabIndex={-1} className={`text-2xl font-bold min-w-0 wrap-anywhere outline-none ${twisted ? 'text-purple-700 dark:text-purple-300' : ''}`}>
+          {stack.name?.trim() || UNTITLED}
+        </h1>
         <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" title="Close" onClick={onClose}>
           <span aria-hidden="true" className="text-xl leading-none">
             ×
@@ -156,14 +162,29 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
   );
 }
 
-/** Loading, or the failure with Retry (spec 1 §8 'Failed to load stack'). */
+/**
+ * Loading, or the failure with Retry (spec 1 §8, spec 2 §8 'Failed to load stack'). A stack that no
+ * longer exists (deleted, hidden, or out of reach) shows its failure here, in its own view, with
+ * Back to close it; the failure takes focus when it shows.
+ */
 export function LoadState({ failed, message, retrying, onRetry, onClose }: { failed: boolean; message: string; retrying: boolean; onRetry(): void; onClose(): void }) {
-  const [dismissed, setDismissed] = useState(false);
   if (!failed) return <p className="text-center text-base-content/70">Loading...</p>;
+  return <LoadFailure message={message} retrying={retrying} onRetry={onRetry} onClose={onClose} />;
+}
+
+function LoadFailure({ message, retrying, onRetry, onClose }: { message: string; retrying: boolean; onRetry(): void; onClose(): void }) {
+  const [dismissed, setDismissed] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
+  useFocusOnShow(boxRef);
+  const dismiss = () => {
+    setDismissed(true);
+    backRef.current?.focus();
+  };
   return (
-    <div className="space-y-4">
-      {!dismissed && <ErrorBanner message={message} onRetry={onRetry} retrying={retrying} onDismiss={() => setDismissed(true)} />}
-      <button type="button" className="btn" onClick={onClose}>
+    <div ref={boxRef} tabIndex={-1} className="space-y-4 outline-none" data-testid="stack-load-failure">
+      {!dismissed && <ErrorBanner message={message} onRetry={onRetry} retrying={retrying} onDismiss={dismiss} />}
+      <button ref={backRef} type="button" className="btn" onClick={onClose}>
         Back
       </button>
     </div>

@@ -8,6 +8,7 @@ import {
   type Announcements,
   type DragEndEvent,
   type KeyboardCoordinateGetter,
+  type Modifier,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -39,6 +40,20 @@ export const stepKeyboardCoordinates: KeyboardCoordinateGetter = (event, { curre
   }
 };
 
+/**
+ * A card moves only up and down, and only within the list: neither arrow keys nor the pointer carry
+ * it past the first or the last place (the keyboard sensor starts each step from where the card
+ * was held, so pressing on at an end moves nothing).
+ */
+export const restrictToList: Modifier = ({ transform, draggingNodeRect, containerNodeRect }) => {
+  if (!draggingNodeRect || !containerNodeRect) return { ...transform, x: 0 };
+  const highest = containerNodeRect.top - draggingNodeRect.top;
+  const lowest = containerNodeRect.top + containerNodeRect.height - (draggingNodeRect.top + draggingNodeRect.height);
+  return { ...transform, x: 0, y: Math.min(lowest, Math.max(highest, transform.y)) };
+};
+
+const LIST_MODIFIERS = [restrictToList];
+
 const itemId = (positionIndex: number) => `position-${positionIndex}`;
 const indexOfId = (id: UniqueIdentifier) => Number(String(id).replace('position-', ''));
 
@@ -53,20 +68,29 @@ interface RankingBoardProps {
 /** Ranking mode (spec 2 §4): six sortable cards, best on top, then Submit. */
 export function RankingBoard({ positions, onSubmit, submitting, error }: RankingBoardProps) {
   const [order, setOrder] = useState<number[]>(() => positions.map((_, index) => index));
+  /** While a card is moved: which card, and the card whose place it would take if dropped now. */
+  const [moving, setMoving] = useState<{ active: UniqueIdentifier; over: UniqueIdentifier | null } | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
     useSensor(KeyboardSensor, { coordinateGetter: stepKeyboardCoordinates }),
   );
   const textOf = (id: UniqueIdentifier | undefined) => (id === undefined ? '' : (positions[indexOfId(id)] ?? ''));
   const placeOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : order.indexOf(indexOfId(id)) + 1);
+  // The order as it would be if the card were dropped now: the place numbers follow the card while it moves.
+  const shown = moving?.over != null ? arrayMove(order, order.indexOf(indexOfId(moving.active)), order.indexOf(indexOfId(moving.over))) : order;
+  const of = `of ${order.length}`;
+  // `order` is the order before the move: the place of the card it is over is the place it would take.
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${textOf(active.id)}, place ${placeOf(active.id)} of ${order.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${textOf(active.id)} is over place ${placeOf(over.id)}.` : `${textOf(active.id)} is no longer over a place.`),
-    onDragEnd: ({ active, over }) => (over ? `${textOf(active.id)} dropped at place ${placeOf(over.id)}.` : `${textOf(active.id)} dropped.`),
-    onDragCancel: ({ active }) => `Moving ${textOf(active.id)} was cancelled.`,
+    onDragStart: ({ active }) => `Picked up ${textOf(active.id)}, place ${placeOf(active.id)} ${of}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${textOf(active.id)} is over place ${placeOf(over.id)} ${of}.` : `${textOf(active.id)} is no longer over a place; dropping it keeps place ${placeOf(active.id)}.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${textOf(active.id)} dropped at place ${placeOf(over.id)} ${of}.` : `${textOf(active.id)} dropped; it stays at place ${placeOf(active.id)} ${of}.`,
+    onDragCancel: ({ active }) => `Moving ${textOf(active.id)} was cancelled; it stays at place ${placeOf(active.id)} ${of}.`,
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setMoving(null);
     if (!over || active.id === over.id) return;
     setOrder((current) => arrayMove(current, current.indexOf(indexOfId(active.id)), current.indexOf(indexOfId(over.id))));
   };
@@ -80,7 +104,11 @@ export function RankingBoard({ positions, onSubmit, submitting, error }: Ranking
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
+        modifiers={LIST_MODIFIERS}
+        onDragStart={({ active }) => setMoving({ active: active.id, over: active.id })}
+        onDragOver={({ active, over }) => setMoving({ active: active.id, over: over?.id ?? null })}
         onDragEnd={onDragEnd}
+        onDragCancel={() => setMoving(null)}
         accessibility={{
           announcements,
           screenReaderInstructions: { draggable: 'Press Space to pick up a position, the arrow keys to move it, Space again to drop it, Escape to cancel.' },
@@ -88,8 +116,8 @@ export function RankingBoard({ positions, onSubmit, submitting, error }: Ranking
       >
         <SortableContext items={order.map(itemId)} strategy={verticalListSortingStrategy}>
           <ol className="space-y-2" aria-label="Your ranking">
-            {order.map((positionIndex, place) => (
-              <RankCard key={positionIndex} id={itemId(positionIndex)} place={place} positionIndex={positionIndex} text={positions[positionIndex]} />
+            {order.map((positionIndex) => (
+              <RankCard key={positionIndex} id={itemId(positionIndex)} place={shown.indexOf(positionIndex)} positionIndex={positionIndex} text={positions[positionIndex]} />
             ))}
           </ol>
         </SortableContext>

@@ -29,6 +29,14 @@ export function cardSubject(item: StackListItem, meId: number | undefined): { av
   return { avatar: { kind: 'user', username: friend.username, avatarId: friend.avatar_id }, subtitle: `Friend stack with ${friend.username}` };
 }
 
+/** What a card opens (spec 2 §2.1): a twisted stack's card its twist, any other its stack. */
+export function openTarget(item: StackListItem): { id: number; type: 'stack' | 'twisted' } {
+  return item.type === 'twisted' && item.twist ? { id: item.twist.id, type: 'twisted' } : { id: item.id, type: 'stack' };
+}
+
+/** Names the card that opens a stack, so focus can go back to it when that stack closes. */
+export const stackCardKey = (target: { id: number; type: 'stack' | 'twisted' }) => `${target.type}:${target.id}`;
+
 interface StackCardProps {
   item: StackListItem;
   meId: number | undefined;
@@ -48,6 +56,7 @@ export function StackCard({ item, meId, onOpen }: StackCardProps) {
     <li>
       <button
         type="button"
+        data-stack-card={stackCardKey(openTarget(item))}
         onClick={onOpen}
         className={`card h-full w-full overflow-hidden border text-left shadow-sm transition hover:shadow-md focus-visible:outline-2 ${
           twisted ? 'border-purple-500 bg-purple-500/15' : 'border-base-300 bg-base-100'

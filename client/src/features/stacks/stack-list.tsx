@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { StackListItem } from '../../../../shared/schemas/stacks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Modal } from '../../components/modal';
@@ -9,7 +8,7 @@ import { emit } from '../../lib/events';
 import { errorDetail, useTRPC } from '../../lib/trpc';
 import { NewStackDialog, type NewStackMode } from './new-stack-dialog';
 import { isNewBanner, isUpdateBanner, stackBanner } from './stack-banner';
-import { StackCard } from './stack-card';
+import { openTarget, StackCard } from './stack-card';
 import { emptyStateKind, loadFilters, saveFilters, type StackFilters } from './stack-filters';
 import { feedKey, mergeFeedPages, useStackFeed } from './use-stack-feed';
 
@@ -49,10 +48,6 @@ function useNearEnd(count: number) {
 }
 
 /** The id that opens an item: a twisted stack opens by its twist's id (spec 2 §2.1). */
-export function openTarget(item: StackListItem): { id: number; type: 'stack' | 'twisted' } {
-  return item.type === 'twisted' && item.twist ? { id: item.twist.id, type: 'twisted' } : { id: item.id, type: 'stack' };
-}
-
 type Notice = { title: string; text: string };
 
 /** Spec 2 §8: nothing to hide, nothing to clear. */

@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { focusAfterClose } from '../../lib/focus';
+import { httpStatusOf } from '../../lib/trpc';
 import { LoadState, type StackDetailProps } from './detail-parts';
+import { stackCardKey } from './stack-card';
 import { StackDetail } from './stack-detail';
 import { useStackQueryOptions } from './stack-queries';
 
@@ -36,7 +39,10 @@ export interface StackViewProps extends StackDetailProps {
 
 /**
  * What the dashboard mounts for an openStack event: resolves the stack by `openStackWithFallback`,
- * then shows the ordinary or the twisted detail (which reuse what was just fetched).
+ * then shows the ordinary or the twisted detail (which reuse what was just fetched). A stack that
+ * does not exist for the viewer (404: deleted, hidden, or out of reach) still opens its view, which
+ * shows the catalogue's 'Failed to load stack' with Back (spec 2 §8); other failures are the
+ * caller's to show. Closing gives focus back to the card that opened it when it is still there.
  */
 export function StackView({ type, ...props }: StackViewProps) {
   const queryClient = useQueryClient();
@@ -52,19 +58,26 @@ export function StackView({ type, ...props }: StackViewProps) {
     gcTime: 0,
   });
   const failedMessage = resolved.isError ? (type === 'twisted' ? 'Failed to load twisted stack' : 'Failed to load stack') : null;
-  const onLoadFailed = useRef(props.onLoadFailed);
+  const notFound = resolved.isError && httpStatusOf(resolved.error) === 404;
+  const callbacks = useRef({ onLoaded: props.onLoaded, onLoadFailed: props.onLoadFailed });
   useEffect(() => {
-    onLoadFailed.current = props.onLoadFailed;
+    callbacks.current = { onLoaded: props.onLoaded, onLoadFailed: props.onLoadFailed };
   });
   useEffect(() => {
-    if (failedMessage) onLoadFailed.current?.(failedMessage);
-  }, [failedMessage]);
+    if (!failedMessage) return;
+    // Not found: the view opens (as 'Stack') to say so; anything else: the caller shows it.
+    if (notFound) callbacks.current.onLoaded?.(null);
+    else callbacks.current.onLoadFailed?.(failedMessage);
+  }, [failedMessage, notFound]);
+
+  const onClose = () => {
+    props.onClose();
+    focusAfterClose([`[data-stack-card="${stackCardKey({ id: props.id, type })}"]`, '[role="tab"][aria-selected="true"]', 'main h1', 'main h2']);
+  };
 
   if (!resolved.data) {
-    return (
-      <LoadState failed={resolved.isError} message={failedMessage ?? ''} retrying={resolved.isFetching} onRetry={() => void resolved.refetch()} onClose={props.onClose} />
-    );
+    return <LoadState failed={resolved.isError} message={failedMessage ?? ''} retrying={resolved.isFetching} onRetry={() => void resolved.refetch()} onClose={onClose} />;
   }
   const kind = resolved.data.type;
-  return <StackDetail {...props} kind={kind} onLoaded={(name) => props.onLoaded?.(name, kind)} />;
+  return <StackDetail {...props} onClose={onClose} kind={kind} onLoaded={(name) => props.onLoaded?.(name, kind)} />;
 }

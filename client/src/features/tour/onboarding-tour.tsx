@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { TIMINGS } from '../../../../shared/limits';
+import { restoreFocus, tabbableElements, trapTabKey } from '../../components/modal-dialog';
 import { ENVELOPE_STEP_INDEX, TOUR_STEPS, type TourTarget, type TourView } from './tour-steps';
 import { markCompleted, resetTour, saveProgress, shouldStartTour } from './tour-storage';
 
@@ -32,6 +33,11 @@ export interface OnboardingTourProps {
   onNavigate(view: TourView): void;
   /** A counter bumped by 'Show tour again': each new non-zero value restarts the tour at the first step. */
   forceStart?: number;
+  /**
+   * Told whether the tour is showing, once it has decided and at each change: the dashboard holds
+   * back the notifications panel's automatic opening while it runs (one after the other).
+   */
+  onActiveChange?(active: boolean): void;
 }
 
 function prefersReducedMotion(): boolean {
@@ -66,17 +72,18 @@ function cardPosition(hole: Box, viewport: Layout['viewport']): CSSProperties {
 }
 
 /**
- * Spec 1 §2 and §4 "Tour": a six-step guided tour over the dashboard. The dark backdrop is four
- * panels around the spotlight, so clicks inside the spotlight reach the element beneath while
- * clicks on the backdrop do nothing. Escape and backdrop clicks never close it; only Done and
- * Skip do, and both record it as completed.
+ * Spec 1 §2 and §4 "Tour": a six-step guided tour over the dashboard, a modal <dialog> in the top
+ * layer (the page behind is inert, Tab stays on the card, which takes focus when it shows). The dark
+ * backdrop is four panels around the spotlight; a click inside the spotlight is passed on to the
+ * element beneath, while clicks on the backdrop do nothing. Escape and backdrop clicks never close
+ * it; only Done and Skip do, and both record it as completed.
  */
-export function OnboardingTour({ userLoaded, onNavigate, forceStart = 0 }: OnboardingTourProps) {
+export function OnboardingTour({ userLoaded, onNavigate, forceStart = 0, onActiveChange }: OnboardingTourProps) {
   const [initialForceStart] = useState(forceStart);
   const forced = forceStart !== 0 && forceStart !== initialForceStart;
   if (!userLoaded && !forced) return null;
   // A new key is a new session: each 'Show tour again' starts over with fresh state.
-  return <TourSession key={forceStart} forced={forced} onNavigate={onNavigate} />;
+  return <TourSession key={forceStart} forced={forced} onNavigate={onNavigate} onActiveChange={onActiveChange} />;
 }
 
 /** Where a session opens: the first step when forced, else what the stored progress says (or closed). */
@@ -89,13 +96,20 @@ function openingStep(forced: boolean): number | null {
   return decision.start ? decision.step : null;
 }
 
-function TourSession({ forced, onNavigate }: { forced: boolean; onNavigate: OnboardingTourProps['onNavigate'] }) {
+interface TourSessionProps {
+  forced: boolean;
+  onNavigate: OnboardingTourProps['onNavigate'];
+  onActiveChange?: OnboardingTourProps['onActiveChange'];
+}
+
+function TourSession({ forced, onNavigate, onActiveChange }: TourSessionProps) {
   // Both paths only bring storage to the same state, so running twice (StrictMode) is harmless.
   const [step, setStep] = useState<number | null>(() => openingStep(forced));
   const [advancing, setAdvancing] = useState(false);
   const [layout, setLayout] = useState<Layout | null>(null);
   const advanceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const open = step !== null;
   const target = step === null ? null : TOUR_STEPS[step].target;
@@ -112,25 +126,67 @@ function TourSession({ forced, onNavigate }: { forced: boolean; onNavigate: Onbo
     return () => clearTimeout(advanceTimer.current);
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
+  const reportActive = useEffectEvent((active: boolean) => onActiveChange?.(active));
+  useLayoutEffect(() => {
+    reportActive(open);
+  }, [open]);
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
     const previousOverflow = document.body.style.overflow;
     const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     document.body.style.overflow = 'hidden';
-    dialogRef.current?.focus();
-    // Captured on window so no other dialog beneath ever sees the Escape.
+    const raise = () => {
+      // Reopening puts the tour last in the top layer, above a dialog opened after it; only the
+      // temporary-issue overlay (`data-over-tour`) stays above it, so it is raised again after.
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+      cardRef.current?.focus();
+      for (const over of document.querySelectorAll<HTMLDialogElement>('dialog[open][data-over-tour]')) {
+        over.close();
+        over.showModal();
+        (tabbableElements(over)[0] ?? over).focus();
+      }
+    };
+    raise();
+    // Captured on window so no other dialog beneath ever sees the Escape (and the browser does not
+    // turn it into a close request).
     const swallowEscape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
       event.stopPropagation();
     };
+    const stayOpen = (event: Event) => event.preventDefault();
+    const reopen = () => {
+      if (dialog.isConnected && !dialog.open) raise();
+    };
+    // Spec 1 §9: the tour lies above every other layer, so a dialog that opens while it runs (the
+    // envelope clicked inside the spotlight opens the notifications) goes beneath it.
+    const observer = new MutationObserver((records) => {
+      const opened = records.map((record) => record.target as Element).filter((target) => target !== dialog && target.hasAttribute('open'));
+      if (opened.some((target) => !target.hasAttribute('data-over-tour'))) raise();
+    });
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
     window.addEventListener('keydown', swallowEscape, true);
+    dialog.addEventListener('cancel', stayOpen);
+    dialog.addEventListener('close', reopen);
     return () => {
+      observer.disconnect();
       document.body.style.overflow = previousOverflow;
       window.removeEventListener('keydown', swallowEscape, true);
-      previousFocus?.focus();
+      dialog.removeEventListener('cancel', stayOpen);
+      dialog.removeEventListener('close', reopen);
+      if (dialog.open) dialog.close();
+      restoreFocus(previousFocus, dialog);
     };
   }, [open]);
+
+  // A step change can remove the focused button (Back on the first step, Next on the last): the card takes it.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (step !== null && dialog && !dialog.contains(document.activeElement)) cardRef.current?.focus();
+  }, [step]);
 
   useLayoutEffect(() => {
     if (!target) return;
@@ -196,15 +252,20 @@ function TourSession({ forced, onNavigate }: { forced: boolean; onNavigate: Onbo
 
   const backdrop = 'pointer-events-auto fixed bg-black/60';
 
+  /** The page behind is inert while the tour is modal: a click inside the spotlight is handed to its element. */
+  const clickTarget = () => {
+    const element = current.target ? targetElement(current.target) : null;
+    if (element instanceof HTMLElement) element.click();
+  };
+
   return createPortal(
-    <div
+    <dialog
       ref={dialogRef}
-      role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
-      tabIndex={-1}
-      className="pointer-events-none fixed inset-0 outline-none"
+      className="pointer-events-none fixed inset-0 m-0 h-full max-h-none w-full max-w-none overflow-visible border-0 bg-transparent p-0 text-base-content outline-none backdrop:bg-transparent"
       style={{ zIndex: TOUR_Z_INDEX }}
+      onKeyDown={(event) => trapTabKey(event, cardRef.current)}
     >
       {hole ? (
         <>
@@ -215,24 +276,30 @@ function TourSession({ forced, onNavigate }: { forced: boolean; onNavigate: Onbo
           <div
             data-testid="tour-spotlight"
             aria-hidden="true"
-            className="pointer-events-none fixed rounded-box ring-4 ring-primary transition-all motion-reduce:transition-none"
+            className="pointer-events-auto fixed cursor-pointer rounded-box ring-4 ring-primary transition-all motion-reduce:transition-none"
             style={hole}
+            onClick={clickTarget}
           />
         </>
       ) : (
         <div data-testid="tour-backdrop" className={`${backdrop} inset-0`} />
       )}
       <div
-        className={`card pointer-events-auto fixed bg-base-100 shadow-xl ${hole ? '' : 'left-1/2 top-1/2 w-80 max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2'}`}
+        ref={cardRef}
+        tabIndex={-1}
+        className={`card pointer-events-auto fixed bg-base-100 shadow-xl outline-none ${hole ? '' : 'left-1/2 top-1/2 w-80 max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2'}`}
         style={hole && layout ? cardPosition(hole, layout.viewport) : undefined}
       >
         <div className="card-body gap-3 p-5">
-          <p className="text-xs font-semibold uppercase tracking-wide opacity-60">{`Step ${step + 1} of ${TOUR_STEPS.length}`}</p>
-          <progress className="progress progress-primary w-full" value={step + 1} max={TOUR_STEPS.length} aria-label="Tour progress" />
-          <h2 id={titleId} className="card-title">
-            {current.title}
-          </h2>
-          <p>{current.body}</p>
+          {/* Read out when the step changes while focus stays on Next or Back. */}
+          <div aria-live="polite" className="flex flex-col gap-3">
+            <p className="text-xs font-semibold uppercase tracking-wide opacity-60">{`Step ${step + 1} of ${TOUR_STEPS.length}`}</p>
+            <progress className="progress progress-primary w-full" value={step + 1} max={TOUR_STEPS.length} aria-label="Tour progress" />
+            <h2 id={titleId} className="card-title">
+              {current.title}
+            </h2>
+            <p>{current.body}</p>
+          </div>
           <div className="card-actions mt-2 items-center justify-between">
             <button type="button" className="btn btn-ghost btn-sm" onClick={finish}>
               Skip
@@ -256,7 +323,7 @@ function TourSession({ forced, onNavigate }: { forced: boolean; onNavigate: Onbo
           </div>
         </div>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -1,0 +1,244 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { befriend, callApi, launchBrowser, type Account, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type RunningApp } from './harness';
+
+/**
+ * Keyboard and focus in Chromium (issue 14 §2-4, 7, 9): dialogs hold focus and give it back, the
+ * tour is a modal card above every dialog but the temporary-issue overlay, opening and closing a stack moves focus sensibly, a card
+ * ranked with the keyboard stays in its list, the tour and the notifications panel come one after
+ * the other, and a stack that no longer exists says so. Ann makes the stacks; Dan and Fay each got
+ * a friend request from Eve before their first login.
+ */
+let app: RunningApp;
+let browser: Browser;
+let ann: Account;
+let dan: Account;
+let eve: Account;
+let page: Page;
+
+const WAIT = { timeout: 20_000 };
+const LUNCH = ['Pizza', 'Sushi', 'Tacos', 'Curry', 'Pasta', 'Salad'];
+
+const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
+const register = (username: string) => registerAccount(app, username, app.extraCode!);
+
+/** Whether the element with focus is inside `dialog` (and is not the page's body). */
+const focusInside = (dialog: Locator) => dialog.evaluate((element) => document.activeElement !== document.body && element.contains(document.activeElement));
+
+/** Presses Tab 25 times, then Shift+Tab 25 times; after every press focus must still be inside `dialog`. */
+async function tabAround(target: Page, dialog: Locator) {
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let press = 0; press < 25; press++) {
+      await target.keyboard.press(key);
+      expect(await focusInside(dialog), `${key} press ${press + 1} left the dialog`).toBe(true);
+    }
+  }
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+beforeAll(async () => {
+  app = await startApp({ extraCodeUses: 5 });
+  ann = await register('e2e_ann');
+  dan = await register('e2e_dan');
+  eve = await register('e2e_eve');
+  const fay = await register('e2e_fay');
+  await befriend(app, ann, dan);
+  await api('POST', '/v1/users/friends/requests', eve.token, { user_id: dan.id });
+  await api('POST', '/v1/users/friends/requests', eve.token, { user_id: fay.id });
+  await api('POST', '/v1/stacks', ann.token, { name: 'Lunch Spots', mode: 'friend', target_id: dan.id, positions: LUNCH });
+  browser = await launchBrowser();
+  page = await newPage(browser);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('focus and the keyboard in Chromium', () => {
+  it('a first login shows the tour, and the notifications panel only once the tour is skipped', async () => {
+    const fay = await newPage(browser);
+    await logInAs(app, fay, 'e2e_fay');
+    const tour = fay.getByRole('dialog', { name: 'Welcome to Stacks!' });
+    await expect.poll(() => tour.isVisible(), WAIT).toBe(true);
+    await expect.poll(() => fay.getByTestId('unread-badge').textContent(), WAIT).toBe('1');
+    await fay.waitForTimeout(500);
+    expect(await fay.getByRole('dialog', { name: 'Notifications' }).count()).toBe(0);
+
+    await fay.getByRole('button', { name: 'Skip' }).click();
+    const panel = fay.getByRole('dialog', { name: 'Notifications' });
+    await expect.poll(() => panel.isVisible(), WAIT).toBe(true);
+    await expect.poll(() => panel.getByText('e2e_eve sent you a friend request.').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => focusInside(panel)).toBe(true);
+    await fay.close();
+  });
+
+  it('the tour card takes focus and holds it; Escape does not close it; it stays above the panel the spotlight opens', async () => {
+    await logInAs(app, page, 'e2e_dan');
+    const tour = page.getByRole('dialog', { name: 'Welcome to Stacks!' });
+    await expect.poll(() => tour.isVisible(), WAIT).toBe(true);
+    await expect.poll(() => focusInside(tour)).toBe(true);
+    await tabAround(page, tour);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    expect(await tour.isVisible()).toBe(true);
+    expect(await focusInside(tour)).toBe(true);
+
+    for (let step = 0; step < 4; step++) await page.getByRole('button', { name: 'Next →' }).click();
+    const envelopeStep = page.getByRole('dialog', { name: 'Notifications', exact: true }).filter({ hasText: 'Step 5 of 6' });
+    await expect.poll(() => envelopeStep.isVisible()).toBe(true);
+    // A click inside the spotlight reaches the envelope: the panel opens, beneath the tour.
+    const envelope = await page.locator('[data-tour="envelope"]').boundingBox();
+    await page.mouse.click(envelope!.x + envelope!.width / 2, envelope!.y + envelope!.height / 2);
+    const panel = page.locator('dialog.modal', { has: page.getByRole('heading', { name: 'Notifications' }) });
+    await expect.poll(() => panel.evaluate((element) => (element as HTMLDialogElement).open), WAIT).toBe(true);
+    await expect.poll(() => focusInside(envelopeStep)).toBe(true);
+    const next = page.getByRole('button', { name: 'Next →' });
+    const box = await next.boundingBox();
+    const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 });
+    expect(onTop).toBe('Next →');
+    await tabAround(page, envelopeStep);
+
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect.poll(() => page.getByText(/^Step \d of 6$/).count()).toBe(0);
+    // The panel the user opened is still there, and focus went into it.
+    await expect.poll(() => focusInside(panel)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
+  });
+
+  it('the envelope is named with its unread count', async () => {
+    expect(await page.locator('[data-tour="envelope"]').getAttribute('aria-label')).toBe('Notifications, 1 unread, new requests');
+  });
+
+  it('New Friend Stack, a confirm dialog and Add Social hold focus for 25 Tabs and give it back on Escape', async () => {
+    await page.getByRole('tab', { name: 'Stacks' }).click();
+    const openers: [string, string][] = [
+      ['Add Friend Stack', 'New Friend Stack'],
+      ['Add Group Stack', 'New Group Stack'],
+      ['Hide New Stacks', 'Hide New Stacks?'],
+    ];
+    for (const [button, title] of openers) {
+      const opener = page.getByRole('button', { name: button });
+      await expect.poll(() => opener.isEnabled(), WAIT).toBe(true);
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await expect.poll(() => focusInside(dialog)).toBe(true);
+      await tabAround(page, dialog);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => isFocused(opener), { message: `focus back on ${button}` }).toBe(true);
+    }
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const add = page.getByRole('button', { name: 'Add', exact: true });
+    await add.click();
+    const social = page.getByRole('dialog', { name: 'Add Social' });
+    await expect.poll(() => focusInside(social)).toBe(true);
+    await tabAround(page, social);
+    // The backdrop closes it too.
+    await page.mouse.click(5, 5);
+    await expect.poll(() => social.count()).toBe(0);
+    await expect.poll(() => isFocused(add)).toBe(true);
+  });
+
+  it("the tour from 'Show tour again' holds focus and gives it back when skipped", async () => {
+    const again = page.getByRole('button', { name: 'Show tour again' });
+    await again.click();
+    const tour = page.getByRole('dialog', { name: 'Welcome to Stacks!' });
+    await expect.poll(() => focusInside(tour)).toBe(true);
+    await tabAround(page, tour);
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect.poll(() => isFocused(again)).toBe(true);
+  });
+
+  it('opening a stack moves focus to its title; closing it gives focus back to its card', async () => {
+    await page.getByRole('tab', { name: 'Stacks' }).click();
+    const card = page.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: /^Lunch Spots/ });
+    await card.click();
+    const title = page.getByRole('heading', { name: 'Lunch Spots', level: 2 });
+    await expect.poll(() => title.isVisible(), WAIT).toBe(true);
+    await expect.poll(() => isFocused(title)).toBe(true);
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => isFocused(card)).toBe(true);
+  });
+
+  it('a card moved with the keyboard stays within the list, its place number following it, and the order submitted is the one shown', async () => {
+    await page.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: /^Lunch Spots/ }).click();
+    const list = page.getByRole('list', { name: 'Your ranking' });
+    await expect.poll(() => list.isVisible(), WAIT).toBe(true);
+    const pizza = list.getByRole('listitem').filter({ hasText: 'Pizza' });
+    const listBox = (await list.boundingBox())!;
+    await pizza.getByRole('button').focus();
+    await page.keyboard.press('Space');
+    const places: string[] = [];
+    for (let press = 0; press < 16; press++) {
+      await page.keyboard.press('ArrowDown');
+      await page.waitForTimeout(50);
+      const box = (await pizza.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(listBox.y - 1);
+      expect(box.y + box.height).toBeLessThanOrEqual(listBox.y + listBox.height + 1);
+      places.push((await pizza.textContent())!.replace(/\D+/g, ''));
+    }
+    // The number goes 1 → 6 while the card moves, and stays 6 at the bottom.
+    expect(places.at(-1)).toBe('6');
+    expect(new Set(places)).toEqual(new Set(['1', '2', '3', '4', '5', '6']));
+    expect(await page.locator('[id^="DndLiveRegion"]').textContent()).toContain('Pizza is over place 6 of 6.');
+    await page.keyboard.press('Space');
+    await expect.poll(() => list.getByRole('listitem').allTextContents()).toEqual(['1Sushi⋮⋮', '2Tacos⋮⋮', '3Curry⋮⋮', '4Pasta⋮⋮', '5Salad⋮⋮', '6Pizza⋮⋮']);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Responses' }).isVisible(), WAIT).toBe(true);
+    const feed = await api<{ id: number; name: string }[]>('GET', '/v2/stacks', dan.token);
+    const stack = await api<{ users: { user_id: number; position_ids: number[] | null }[] }>('GET', `/v1/stacks/${feed.find((s) => s.name === 'Lunch Spots')!.id}`, dan.token);
+    expect(stack.users.find((u) => u.user_id === dan.id)?.position_ids).toEqual([1, 2, 3, 4, 5, 0]);
+  });
+
+  it('the temporary-issue overlay lies above an open dialog and holds focus', async () => {
+    await page.getByRole('tab', { name: 'Stacks' }).click();
+    await page.getByRole('button', { name: 'Add Friend Stack' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Friend Stack' });
+    await dialog.getByLabel('Stack Name (max 32 characters):').fill('Breakfast');
+    for (const [index, position] of ['Eggs', 'Toast', 'Jam', 'Fruit', 'Tea', 'Rice'].entries()) await dialog.getByRole('textbox', { name: `Position ${index + 1}` }).fill(position);
+    await dialog.getByRole('radio', { name: 'e2e_ann' }).check();
+    await page.route('**/trpc/stacks.create**', (route) => route.abort());
+    await dialog.getByRole('button', { name: 'Create Stack' }).click();
+    const overlay = page.getByRole('alertdialog', { name: 'We ran into a temporary issue. Be back shortly!' });
+    await expect.poll(() => overlay.isVisible(), WAIT).toBe(true);
+    const reload = overlay.getByRole('button', { name: 'Reload Page' });
+    const box = (await reload.boundingBox())!;
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe('Reload Page');
+    await expect.poll(() => focusInside(overlay)).toBe(true);
+    await tabAround(page, overlay);
+    await page.keyboard.press('Escape');
+    expect(await overlay.isVisible()).toBe(true);
+    await page.unroute('**/trpc/stacks.create**');
+    await reload.click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByRole('tab', { name: 'Stacks' }).isVisible(), WAIT).toBe(true);
+  });
+
+  it("a stack that no longer exists opens with 'Failed to load stack' in its view, with Back", async () => {
+    await api('POST', '/v1/stacks', ann.token, { name: 'Gone Soon', mode: 'friend', target_id: dan.id, positions: ['A', 'B', 'C', 'D', 'E', 'F'] });
+    const stale = await newPage(browser);
+    // No live events: the list keeps the card of the stack that is about to go, as a list loaded earlier would.
+    await stale.route('**/v1/events**', (route) => route.abort());
+    await logInAs(app, stale, 'e2e_dan');
+    await skipTour(stale);
+    const card = stale.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: /^Gone Soon/ });
+    await expect.poll(() => card.isVisible(), WAIT).toBe(true);
+    // Ann blocks Dan: the friend stack is out of his reach (404).
+    await api('POST', '/v1/users/blocks', ann.token, { user_id: dan.id });
+
+    await card.click();
+    const failure = stale.getByTestId('stack-load-failure');
+    await expect.poll(() => failure.isVisible(), WAIT).toBe(true);
+    expect(await failure.getByText('Failed to load stack').isVisible()).toBe(true);
+    expect(await stale.getByRole('tab', { name: 'Stack', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => isFocused(failure)).toBe(true);
+    await failure.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => stale.getByRole('tab', { name: 'Stack', exact: true }).count()).toBe(0);
+    await expect.poll(() => stale.getByRole('heading', { name: 'My Stacks' }).isVisible()).toBe(true);
+    await stale.close();
+  });
+});
