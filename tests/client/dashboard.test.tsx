@@ -232,7 +232,7 @@ describe('DashboardPage', () => {
     const { user } = renderDashboard({ 'stacks.list': [listItem({ id: 42, name: 'Lunch' })], 'stacks.get': stack() });
     const card = await screen.findByRole('button', { name: /^Lunch/ });
     await user.click(card);
-    const title = await screen.findByRole('heading', { name: 'Lunch', level: 2 });
+    const title = await screen.findByRole('heading', { name: 'Lunch', level: 1 });
     await vi.waitFor(() => expect(title).toHaveFocus());
     await user.click(within(title.parentElement!).getByRole('button', { name: 'Close' }));
     await vi.waitFor(() => expect(screen.getByRole('button', { name: /^Lunch/ })).toHaveFocus());
