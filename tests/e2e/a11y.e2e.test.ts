@@ -116,7 +116,7 @@ async function stacksTab() {
 async function openCard(name: string) {
   await visible(card(name));
   await card(name).click();
-  await visible(page.getByRole('heading', { name, level: 2 }));
+  await visible(page.getByRole('heading', { name, level: 1 }));
 }
 
 /** Opens a dialog with `opener`, scans it, and closes it with its Cancel (or Close) button. */
@@ -343,7 +343,7 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     const openGroup = async (name: string) => {
       await tab('Groups');
       await page.getByRole('list', { name: 'My Groups' }).getByRole('button', { name: new RegExp(name) }).click();
-      await visible(page.getByRole('heading', { name, level: 2 }));
+      await visible(page.getByRole('heading', { name, level: 1 }));
     };
     await openGroup(GROUP);
     await visible(page.getByRole('list', { name: 'Members' }));
@@ -396,7 +396,7 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await button('Close', dialog('Notifications')).click();
     await tab('Groups');
     await page.getByRole('list', { name: 'My Groups' }).getByRole('button', { name: new RegExp(GROUP) }).click();
-    await visible(page.getByRole('heading', { name: GROUP, level: 2 }));
+    await visible(page.getByRole('heading', { name: GROUP, level: 1 }));
     await scan('group detail');
     await button('Settings').click();
     await visible(page.getByText('a11y_alice@e2e.test'));

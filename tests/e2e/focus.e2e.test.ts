@@ -155,9 +155,9 @@ describe('focus and the keyboard in Chromium', () => {
 
   it('opening a stack moves focus to its title; closing it gives focus back to its card', async () => {
     await page.getByRole('tab', { name: 'Stacks' }).click();
-    const card = page.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: /^Lunch Spots/ });
+    const card = page.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: /Lunch Spots/ });
     await card.click();
-    const title = page.getByRole('heading', { name: 'Lunch Spots', level: 2 });
+    const title = page.getByRole('heading', { name: 'Lunch Spots', level: 1 });
     await expect.poll(() => title.isVisible(), WAIT).toBe(true);
     await expect.poll(() => isFocused(title)).toBe(true);
     await page.getByRole('tabpanel').getByRole('button', { name: 'Close', exact: true }).click();
@@ -165,7 +165,7 @@ describe('focus and the keyboard in Chromium', () => {
   });
 
   it('a card moved with the keyboard stays within the list, its place number following it, and the order submitted is the one shown', async () => {
-    await page.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: /^Lunch Spots/ }).click();
+    await page.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: /Lunch Spots/ }).click();
     const list = page.getByRole('list', { name: 'Your ranking' });
     await expect.poll(() => list.isVisible(), WAIT).toBe(true);
     const pizza = list.getByRole('listitem').filter({ hasText: 'Pizza' });
@@ -225,7 +225,7 @@ describe('focus and the keyboard in Chromium', () => {
     await stale.route('**/v1/events**', (route) => route.abort());
     await logInAs(app, stale, 'e2e_dan');
     await skipTour(stale);
-    const card = stale.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: /^Gone Soon/ });
+    const card = stale.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: /Gone Soon/ });
     await expect.poll(() => card.isVisible(), WAIT).toBe(true);
     // Ann blocks Dan: the friend stack is out of his reach (404).
     await api('POST', '/v1/users/blocks', ann.token, { user_id: dan.id });
