@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { SOCIAL_PLATFORM_LABELS, type UserProfile } from '../../../../shared/schemas/users';
+import { SOCIAL_PLATFORM_LABELS, type SharedActivity, type UserProfile } from '../../../../shared/schemas/users';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
@@ -10,6 +10,12 @@ import { emit } from '../../lib/events';
 import { useRefreshSocialGraph } from '../../lib/social-graph';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
 import { lastLoginText } from './last-login';
+
+/** The Shared Activity table's rows (spec 1 §3): each kind counts its stacks and their twists. */
+const sharedRows: { kind: string; count(activity: SharedActivity): number }[] = [
+  { kind: 'Friend Stacks', count: (a) => a.friend_stacks_shared + a.friend_twisted_stacks_shared },
+  { kind: 'Group Stacks', count: (a) => a.group_stacks_shared + a.group_twisted_stacks_shared },
+];
 
 export interface ProfileViewProps {
   userId: number;
@@ -169,22 +175,14 @@ export function ProfileView({
                 </tr>
               </thead>
               <tbody>
-                <tr>
-                  <th scope="row" className="font-normal">
-                    Friend Stacks
-                  </th>
-                  <td className="text-right tabular-nums">
-                    {shared.data ? shared.data.friend_stacks_shared + shared.data.friend_twisted_stacks_shared : shared.isError ? '—' : '…'}
-                  </td>
-                </tr>
-                <tr>
-                  <th scope="row" className="font-normal">
-                    Group Stacks
-                  </th>
-                  <td className="text-right tabular-nums">
-                    {shared.data ? shared.data.group_stacks_shared + shared.data.group_twisted_stacks_shared : shared.isError ? '—' : '…'}
-                  </td>
-                </tr>
+                {sharedRows.map(({ kind, count }) => (
+                  <tr key={kind}>
+                    <th scope="row" className="font-normal">
+                      {kind}
+                    </th>
+                    <td className="text-right tabular-nums">{shared.data ? count(shared.data) : shared.isError ? '—' : '…'}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>
