@@ -86,6 +86,12 @@ describe('DashboardPage', () => {
     await vi.waitFor(() => expect(within(envelope).queryByTestId('unread-badge')).not.toBeInTheDocument());
     expect(within(envelope).queryByTestId('request-dot')).not.toBeInTheDocument();
     expect(envelope).toHaveAccessibleName('Notifications');
+
+    // Above 99 the badge reads 99+, and so does the name (it holds the visible text).
+    counts = { unread_count: 150, pending_friend_requests: 0, pending_group_requests: 0 };
+    act(() => emit('notificationRefresh'));
+    await vi.waitFor(() => expect(within(envelope).getByTestId('unread-badge')).toHaveTextContent('99+'));
+    expect(envelope).toHaveAccessibleName('Notifications, 99+ unread');
   });
 
   it('opens the notifications panel by itself once per session per user when there are unread notifications', async () => {

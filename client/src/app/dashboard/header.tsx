@@ -12,10 +12,11 @@ interface DashboardHeaderProps {
 /**
  * The dashboard header: title, the notifications envelope, settings and logout (spec 1 §2). The
  * envelope's name carries what its badge and dot show ('Notifications, 3 unread, new requests').
+ * Above 99 it says what the badge says (99+), so the name holds the visible text.
  */
 export function DashboardHeader({ unreadCount, hasRequests, onOpenNotifications, onOpenSettings }: DashboardHeaderProps) {
   const badge = unreadCount > 99 ? '99+' : String(unreadCount);
-  const details = [unreadCount > 0 ? `${unreadCount} unread` : null, hasRequests ? 'new requests' : null].filter(Boolean).join(', ');
+  const details = [unreadCount > 0 ? `${badge} unread` : null, hasRequests ? 'new requests' : null].filter(Boolean).join(', ');
   return (
     <AppHeader>
       <button
