@@ -53,6 +53,8 @@ const answer = (account: Account, id: number, order = [0, 1, 2, 3, 4, 5]) => api
 
 /** Every critical or serious violation found so far, one readable entry each. */
 let problems: string[] = [];
+/** How many page states were scanned (each in both themes), printed at the end. */
+let scanned = 0;
 
 /**
  * Applies a saved theme choice as the app does (spec 1 §4): the choice lives in local storage under
@@ -70,6 +72,7 @@ async function setTheme(theme: (typeof THEMES)[number]) {
 /** Runs axe on the page as it is now, in both themes; records critical and serious violations. */
 async function scan(label: string) {
   const width = page.viewportSize()?.width;
+  scanned += 1;
   for (const theme of THEMES) {
     await setTheme(theme);
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -197,6 +200,7 @@ beforeEach(() => {
   problems = [];
 });
 afterAll(async () => {
+  console.log(`axe-core: ${scanned} page states scanned, each in ${THEMES.length} themes`);
   await browser?.close();
   await app?.stop();
 });
