@@ -4,6 +4,7 @@ import { LIMITS, PRODUCT_NAME, TIMINGS } from '../../../../shared/limits';
 import type { Notification } from '../../../../shared/schemas/users';
 import { Modal } from '../../components/modal';
 import { emit } from '../../lib/events';
+import { formatDateTime } from '../../lib/format-date';
 import { useRespondToGroupInvite } from '../../lib/group-invite-actions';
 import { useMarkNotificationsRead } from '../../lib/notifications';
 import { useRefreshSocialGraph } from '../../lib/social-graph';
@@ -167,10 +168,9 @@ interface EntryProps {
 /** One entry, by type (spec 1 §2); unknown types say so. */
 export function NotificationEntry({ notification, state, onFriendRequest, onGroupInvite, onDismiss }: EntryProps) {
   const { type, data } = notification;
-  const when = new Date(notification.created_at);
-  const time = Number.isNaN(when.getTime()) ? null : (
+  const time = Number.isNaN(Date.parse(notification.created_at)) ? null : (
     <time dateTime={notification.created_at} className="text-xs text-base-content/60">
-      {when.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+      {formatDateTime(notification.created_at)}
     </time>
   );
 

@@ -47,7 +47,6 @@ function useNearEnd(count: number) {
   return { sentinel, nearSince: near?.count === count ? near.since : null };
 }
 
-/** The id that opens an item: a twisted stack opens by its twist's id (spec 2 §2.1). */
 type Notice = { title: string; text: string };
 
 /** Spec 2 §8: nothing to hide, nothing to clear. */
