@@ -8,6 +8,7 @@ import * as addCommentIndexes from './2026_11_23_121800_add_comment_indexes';
 import * as addCommentSandboxedByAdmin from './2026_11_23_130000_add_comment_sandboxed_by_admin';
 import * as addFeedSources from './2026_11_23_150000_add_feed_sources';
 import * as createEvents from './2026_11_24_100000_create_events';
+import * as safetyAndOwnership from './2026_11_25_100000_safety_and_ownership';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_130000_add_comment_sandboxed_by_admin': addCommentSandboxedByAdmin,
   '2026_11_23_150000_add_feed_sources': addFeedSources,
   '2026_11_24_100000_create_events': createEvents,
+  '2026_11_25_100000_safety_and_ownership': safetyAndOwnership,
 };

@@ -31,6 +31,8 @@ export interface RegistrationCodesTable {
   uses: Generated<number>;
   expires_at: NullableTimestamp;
   created_by: number | null;
+  /** A personal invite (POST /v1/users/me/invites): single use, made by `created_by`. */
+  is_invite: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -81,6 +83,33 @@ export interface FriendshipsTable {
 export interface BlocksTable {
   blocker_id: number;
   blocked_id: number;
+  created_at: CreatedAt;
+}
+
+/** One-way and private to the muter. */
+export interface MutesTable {
+  muter_id: number;
+  muted_id: number;
+  created_at: CreatedAt;
+}
+
+export type ReportTargetType = 'user' | 'stack' | 'comment' | 'group';
+export type ReportReason = 'spam' | 'harassment' | 'hate' | 'sexual content' | 'violence' | 'other';
+export type ReportStatus = 'open' | 'resolved' | 'dismissed';
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: ReportTargetType;
+  target_id: number;
+  reason: ReportReason;
+  note: Generated<string>;
+  /** The target's content as it was when reported. */
+  snapshot: ColumnType<Record<string, unknown>, string | Record<string, unknown>, string | Record<string, unknown>>;
+  status: Generated<ReportStatus>;
+  resolution_note: string | null;
+  resolved_by: number | null;
+  resolved_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 
@@ -251,6 +280,8 @@ export interface Database {
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   blocks: BlocksTable;
+  mutes: MutesTable;
+  reports: ReportsTable;
   notifications: NotificationsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;

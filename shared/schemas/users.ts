@@ -175,13 +175,13 @@ export const FriendRequestAnswer = z
 export const BlockInput = z.object({ user_id: Id });
 export const BlockedUser = UserRef.extend({ created_at: z.string() }).meta({ id: 'BlockedUser' });
 
-export const NotificationType = z.enum(['FRIEND_REQUEST', 'GROUP_INVITE', 'NEW_USER', 'RELEASE_NOTES']);
+export const NotificationType = z.enum(['FRIEND_REQUEST', 'GROUP_INVITE', 'NEW_USER', 'RELEASE_NOTES', 'REPORT_RESOLVED']);
 export type NotificationType = z.infer<typeof NotificationType>;
 
 export const Notification = z
   .object({
     id: z.number().int(),
-    type: z.string().describe('FRIEND_REQUEST, GROUP_INVITE, NEW_USER or RELEASE_NOTES.'),
+    type: z.string().describe('FRIEND_REQUEST, GROUP_INVITE, NEW_USER, RELEASE_NOTES or REPORT_RESOLVED.'),
     data: z
       .object({
         from_user_id: z.number().int().optional(),

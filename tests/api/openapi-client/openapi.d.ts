@@ -1229,7 +1229,7 @@ export interface components {
         };
         Notification: {
             id: number;
-            /** @description FRIEND_REQUEST, GROUP_INVITE, NEW_USER or RELEASE_NOTES. */
+            /** @description FRIEND_REQUEST, GROUP_INVITE, NEW_USER, RELEASE_NOTES or REPORT_RESOLVED. */
             type: string;
             /** @description What the notification is about; fields by type. */
             data: {
