@@ -18,6 +18,7 @@ const TAGS: Record<string, string> = {
   'twisted stacks': 'Twisted stacks: a stack re-asked with a twist, and its comments.',
   bots: 'Bots: their schedule, tags and run records; admins create them.',
   events: 'Live events: a Server-Sent Events stream of changes the signed-in user may see.',
+  reports: 'Reports to the admins about a user, stack, comment or group, and the admin queue.',
 };
 
 const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; send the token from login or
@@ -47,6 +48,7 @@ export function buildOpenApiDocument(): Json {
   doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
   deleteInputsAsJsonBody(doc);
+  applySuccessStatuses(doc);
   addLiveEvents(doc);
   for (const [, item] of Object.entries<Json>(doc.paths ?? {})) {
     for (const [, operation] of Object.entries<Json>(item)) {
@@ -174,4 +176,21 @@ function deleteInputDescriptions(): Map<string, Record<string, string>> {
     found.set(openapi.path, fields);
   }
   return found;
+}
+
+type StatusProcedure = { _def: { meta?: { successStatus?: number; openapi?: { method?: string; path?: string } } } };
+
+/**
+ * A procedure whose meta says `successStatus` (e.g. 201 for POST /v1/reports) answers it over REST
+ * (server/http/rest.ts); its success response is documented under that status instead of 200.
+ */
+function applySuccessStatuses(doc: Json) {
+  for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, StatusProcedure>)) {
+    const { successStatus, openapi } = procedure._def.meta ?? {};
+    if (!successStatus || !openapi?.method || !openapi.path) continue;
+    const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase()] as Json | undefined;
+    if (!operation?.responses?.['200']) continue;
+    const { '200': success, ...rest } = operation.responses;
+    operation.responses = { [String(successStatus)]: success, ...rest };
+  }
 }

@@ -3,6 +3,7 @@ import { botsRouter } from './modules/bots/bots.router';
 import { friendsRouter } from './modules/friends/friends.router';
 import { groupsRouter } from './modules/groups/groups.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
+import { reportsRouter } from './modules/reports/reports.router';
 import { siteRouter } from './modules/site/site.router';
 import { stacksRouter } from './modules/stacks/stacks.router';
 import { twistedStacksRouter } from './modules/stacks/twisted-stacks.router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   twistedStacks: twistedStacksRouter,
   bots: botsRouter,
   site: siteRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

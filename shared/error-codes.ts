@@ -72,6 +72,10 @@ const DOMAIN_ERROR_CODES = [
   'NOT_BOT_PURGER',
   // Live events
   'TOO_MANY_STREAMS',
+  // Reports
+  'REPORT_NOT_FOUND',
+  'SELF_REPORT',
+  'ALREADY_REPORTED',
 ] as const;
 
 /** Refusals of the request itself, before or around any rule. */

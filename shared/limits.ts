@@ -38,6 +38,8 @@ export const LIMITS = {
   commentsPerCall: 100,
   /** Calls in one tRPC batch request (`/trpc/a,b,c?batch=1`); a larger batch is refused with 400. */
   trpcBatchMax: 20,
+  /** A report's note and an admin's resolution note (characters). */
+  reportNoteMax: 500,
 } as const;
 
 /** Client timings of the specs, in milliseconds. */
@@ -74,6 +76,8 @@ export const SECURITY = {
   abuseWindowSeconds: 15 * 60,
   /** Comments one user may post per minute, over all stacks (429 beyond). */
   commentsPerMinute: 30,
+  /** Reports one user may file per hour, over all targets (429 beyond; README "Reports"). */
+  reportsPerHour: 10,
 } as const;
 
 export const PRODUCT_NAME = 'Stacks';

@@ -14,7 +14,7 @@ export function restHandler(router: AppRouter, deps: AppDeps) {
   const handler = createOpenApiNodeHttpHandler({
     router: withSpecificPathsFirst(router),
     createContext: contextFactory(deps) as never,
-    responseMeta: applyErrorHeaders as never,
+    responseMeta: withSuccessStatus(router, applyErrorHeaders) as never,
     onError: logServerError(deps.logger) as never,
   });
 
@@ -37,7 +37,23 @@ export function restHandler(router: AppRouter, deps: AppDeps) {
   };
 }
 
-type ProcedureRecord = Record<string, { _def: { meta?: { openapi?: { path?: string } } } }>;
+type ProcedureRecord = Record<string, { _def: { meta?: { openapi?: { path?: string }; successStatus?: number } } }>;
+
+type ResponseMetaOptions = Parameters<typeof applyErrorHeaders>[0] & { paths?: readonly string[] };
+
+/**
+ * A procedure may answer another success status than 200 over REST (`successStatus` in its meta,
+ * e.g. 201 Created for POST /v1/reports). tRPC calls keep 200, as batches need one status.
+ */
+function withSuccessStatus(router: AppRouter, base: typeof applyErrorHeaders) {
+  const procedures = router._def.procedures as unknown as ProcedureRecord;
+  return (options: ResponseMetaOptions) => {
+    const meta: { headers?: Record<string, string>; status?: number } = base(options);
+    const path = options.paths?.length === 1 ? options.paths[0] : undefined;
+    const status = path ? procedures[path]?._def.meta?.successStatus : undefined;
+    return status && !options.errors?.length ? { ...meta, status } : meta;
+  };
+}
 
 /** Compares paths segment by segment: a literal segment wins over a `{param}` one. */
 export function comparePathSpecificity(a: string, b: string): number {

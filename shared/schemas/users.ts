@@ -192,6 +192,10 @@ export const Notification = z
         user_id: z.number().int().optional(),
         username: z.string().optional(),
         message: z.string().optional(),
+        report_id: z.number().int().optional().describe('REPORT_RESOLVED: the report.'),
+        status: z.enum(['resolved', 'dismissed']).optional().describe('REPORT_RESOLVED: what the admins decided.'),
+        target_type: z.enum(['user', 'stack', 'comment', 'group']).optional().describe('REPORT_RESOLVED: what was reported.'),
+        target_label: z.string().optional().describe('REPORT_RESOLVED: the reported username, stack, comment or group, as it was reported.'),
       })
       .describe('What the notification is about; fields by type.'),
     is_read: z.boolean(),

@@ -611,6 +611,28 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 403, owner: 200, admin: 200, deactivated: 401 },
     target: withParamsAndBody(groupBot, { keywords: ['food'] }),
   },
+
+  // Reports: anyone signed in reports what they can see (not themselves); only admins decide.
+  'POST /v1/reports': {
+    expect: { anonymous: 401, stranger: 201, friend: 201, blocked: 404, member: 201, owner: 400, admin: 201, deactivated: 401 },
+    target: async ({ cast }) => ({ body: { target_type: 'user', target_id: cast.owner.id, reason: 'spam' } }),
+  },
+  'GET /v1/reports': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+  'PUT /v1/reports/{id}': {
+    // The stranger's report on the owner: not even its reporter may decide it.
+    expect: { anonymous: 401, stranger: 403, friend: 403, blocked: 403, member: 403, owner: 403, admin: 200, deactivated: 401 },
+    target: async ({ cast }) => {
+      const row = await t.db
+        .insertInto('reports')
+        .values({ reporter_id: cast.stranger.id, target_type: 'user', target_id: cast.owner.id, reason: 'spam', snapshot: JSON.stringify({ username: cast.owner.username, bio: '', avatar_id: 1 }) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { params: { id: row.id }, body: { status: 'resolved', resolution_note: 'Handled' } };
+    },
+  },
 };
 
 // ── Running a cell ─────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AppHeader } from '../../components/app-header';
 import { ErrorBanner } from '../../components/error-banner';
@@ -30,6 +30,9 @@ const MAIN_TABS: { key: MainTab; label: string }[] = [
   { key: 'groups', label: 'Groups' },
   { key: 'users', label: 'Users' },
 ];
+/** Admins only (issue 15): the queue of reports, loaded when first shown. */
+const ReportsQueue = lazy(() => import('../../features/reports/reports-queue').then((m) => ({ default: m.ReportsQueue })));
+const ADMIN_TABS: { key: MainTab; label: string }[] = [{ key: 'reports', label: 'Reports' }];
 
 /** A user's profile in a tab: labelled with the username once loaded (spec 1 §2). */
 function ProfileTab({ request, onLoaded, onFailed, onClose, onLeave }: TransientViewProps<Extract<TransientRequest, { kind: 'user' }>>) {
@@ -102,7 +105,7 @@ interface TransientTab {
 }
 
 function isMainView(value: unknown): value is MainView {
-  return value === 'stacks' || value === 'groups' || value === 'users' || value === 'settings';
+  return value === 'stacks' || value === 'groups' || value === 'users' || value === 'reports' || value === 'settings';
 }
 
 /** Spec 1 §2 Dashboard: the header, the tabs (fixed and transient) and the current view. */
@@ -208,9 +211,10 @@ export function DashboardPage() {
   }
 
   const counts = unread.data;
+  const mainTabs = me.data?.role === 'ADMIN' ? [...MAIN_TABS, ...ADMIN_TABS] : MAIN_TABS;
   const openTabs = tabs.filter((tab) => tab.label !== null);
   const barTabs: DashboardTab[] = [
-    ...MAIN_TABS.map((tab) => ({ key: tab.key, label: tab.label, closable: false, tourId: `tab-${tab.key}` })),
+    ...mainTabs.map((tab) => ({ key: tab.key, label: tab.label, closable: false, tourId: `tab-${tab.key}` })),
     ...openTabs.map((tab) => ({ key: tab.key, label: tab.label ?? '', closable: true })),
   ];
   const selectedTab = barTabs.some((tab) => tab.key === view) ? view : null;
@@ -241,7 +245,7 @@ export function DashboardPage() {
         ) : (
           <>
             {view === 'settings' && <SettingsPanel user={me.data} onShowTour={showTourAgain} />}
-            {MAIN_TABS.map((tab) => (
+            {mainTabs.map((tab) => (
               <section key={tab.key} id={panelId(tab.key)} role="tabpanel" aria-labelledby={tabId(tab.key)} hidden={view !== tab.key}>
                 {view === tab.key && tab.key === 'stacks' && <StackList onOpenStack={(id, type) => emit('openStack', { id, type })} />}
                 {view === tab.key && tab.key === 'groups' && (
@@ -255,6 +259,11 @@ export function DashboardPage() {
                     <h1 className="sr-only">Users</h1>
                     <UsersTab me={me.data} onOpenSettings={() => setView('settings')} />
                   </>
+                )}
+                {view === tab.key && tab.key === 'reports' && (
+                  <Suspense fallback={<p className="text-center text-base-content/70">Loading...</p>}>
+                    <ReportsQueue />
+                  </Suspense>
                 )}
               </section>
             ))}

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
-/** The dashboard's fixed views: the three tabs and settings. */
-export type MainView = 'stacks' | 'groups' | 'users' | 'settings';
+/** The dashboard's fixed views: the three tabs (and Reports for admins) and settings. */
+export type MainView = 'stacks' | 'groups' | 'users' | 'reports' | 'settings';
 
 /** What a transient tab shows (spec 1 §2): opened by the openUser, openBot, openGroup and openStack events. */
 export type TransientRequest =

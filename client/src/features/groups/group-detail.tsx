@@ -5,6 +5,7 @@ import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Modal } from '../../components/modal';
+import { ReportButton } from '../../components/report-dialog';
 import { emit } from '../../lib/events';
 import { useRefreshGroups } from '../../lib/groups-cache';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
@@ -283,6 +284,7 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
               Retire Group
             </button>
           )}
+          {!group.is_owner && <ReportButton target={{ type: 'group', id: group.id }} ariaLabel="Report group" />}
         </div>
         {group.is_owner && !group.can_retire && (
           <p id={`${uid}-retire-hint`} className="text-sm text-base-content/60">

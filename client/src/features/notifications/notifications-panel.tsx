@@ -230,6 +230,15 @@ export function NotificationEntry({ notification, state, onFriendRequest, onGrou
       );
       actions = okButton;
       break;
+    case 'REPORT_RESOLVED':
+      text = (
+        <>
+          Your report about {reportTargetText(data.target_type, data.target_label)} was {data.status === 'dismissed' ? 'dismissed' : 'resolved'}.
+          {data.message && <span className="block whitespace-pre-line text-base-content/80">{data.message}</span>}
+        </>
+      );
+      actions = okButton;
+      break;
     default:
       text = `Unknown notification type: ${type}`;
   }
@@ -248,4 +257,21 @@ export function NotificationEntry({ notification, state, onFriendRequest, onGrou
       {actions && <div className="shrink-0">{actions}</div>}
     </li>
   );
+}
+
+/** What a REPORT_RESOLVED notification was about, as the reporter saw it when reporting. */
+function reportTargetText(type: Notification['data']['target_type'], label: string | undefined): ReactNode {
+  const named = label ? <strong>{label}</strong> : null;
+  switch (type) {
+    case 'user':
+      return named ?? 'a user';
+    case 'stack':
+      return named ? <>the stack {named}</> : 'a stack';
+    case 'comment':
+      return named ? <>the comment “{named}”</> : 'a comment';
+    case 'group':
+      return named ? <>the group {named}</> : 'a group';
+    default:
+      return 'something you reported';
+  }
 }

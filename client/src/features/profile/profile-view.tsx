@@ -5,6 +5,7 @@ import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { FriendStatusLine } from '../../components/friend-status-line';
+import { ReportButton } from '../../components/report-dialog';
 import { useCurrentUser } from '../../lib/current-user';
 import { emit } from '../../lib/events';
 import { useRefreshSocialGraph } from '../../lib/social-graph';
@@ -300,6 +301,7 @@ function ProfileActions({ user, onBack, onBlocked }: { user: UserProfile; onBack
           Block
         </button>
       </div>
+      <ReportButton target={{ type: 'user', id: user.id }} ariaLabel={`Report ${user.username}`} className="btn btn-ghost btn-sm" />
 
       <ConfirmDialog open={dialog === 'unfriend'} title="Are you sure?" confirmLabel="Yes, Unfriend" danger onCancel={() => setDialog(null)} onConfirm={confirmUnfriend}>
         <p>{`This will remove ${user.username} from your friends list.`}</p>

@@ -4,6 +4,8 @@ import { LIMITS } from '../../../../shared/limits';
 import { prepareComment, STACK_MESSAGES, type Comment } from '../../../../shared/schemas/stacks';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ReportDialog } from '../../components/report-dialog';
+import { useCurrentUser } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/format-date';
 import { useTimedMessage } from '../../lib/timed-message';
 import { useTRPC } from '../../lib/trpc';
@@ -53,6 +55,9 @@ export function CommentsSection({ kind, stackId, comments: newest, hasMore, canC
   const [text, setText] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Comment | null>(null);
+  // Anyone but its author may report a comment to the admins (issue 15); one dialog for the list.
+  const meId = useCurrentUser().data?.id;
+  const [reporting, setReporting] = useState<number | null>(null);
 
   const problems = commentProblems(text);
   const canSend = !problems.empty && !problems.tooManyNewlines && !problems.tooLong && !create.isPending;
@@ -121,6 +126,7 @@ export function CommentsSection({ kind, stackId, comments: newest, hasMore, canC
               onDelete={() => setDeleting(comment)}
               onToggleSandbox={() => void toggleSandbox(comment)}
               onOpenUser={onOpenUser}
+              onReport={meId !== undefined && comment.user_id !== meId ? () => setReporting(comment.id) : undefined}
             />
           ))}
         </ul>
@@ -154,6 +160,7 @@ export function CommentsSection({ kind, stackId, comments: newest, hasMore, canC
           )}
         </div>
       )}
+      <ReportDialog open={reporting !== null} target={{ type: 'comment', id: reporting ?? 0 }} onClose={() => setReporting(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Comment?"
@@ -210,9 +217,11 @@ interface CommentItemProps {
   onDelete(): void;
   onToggleSandbox(): void;
   onOpenUser(userId: number): void;
+  /** Opens the report dialog; absent on the viewer's own comments. */
+  onReport?(): void;
 }
 
-function CommentItem({ kind, stackId, comment, busy, onChanged, onDelete, onToggleSandbox, onOpenUser }: CommentItemProps) {
+function CommentItem({ kind, stackId, comment, busy, onChanged, onDelete, onToggleSandbox, onOpenUser, onReport }: CommentItemProps) {
   const trpc = useTRPC();
   const update = useMutation((kind === 'stack' ? trpc.stacks : trpc.twistedStacks).updateComment.mutationOptions());
   const [editing, setEditing] = useState<string | null>(null);
@@ -275,7 +284,7 @@ function CommentItem({ kind, stackId, comment, busy, onChanged, onDelete, onTogg
               {outcome}
             </p>
           )}
-          {editing === null && Object.values(comment.me).some(Boolean) && (
+          {editing === null && (onReport !== undefined || Object.values(comment.me).some(Boolean)) && (
             <div className="flex flex-wrap gap-1">
               {comment.me.can_edit && (
                 <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(comment.description)} aria-label="Edit comment">
@@ -297,6 +306,11 @@ function CommentItem({ kind, stackId, comment, busy, onChanged, onDelete, onTogg
                   aria-label={comment.is_sandboxed ? 'Unsandbox comment' : 'Sandbox comment'}
                 >
                   {comment.is_sandboxed ? 'Unsandbox' : 'Sandbox'}
+                </button>
+              )}
+              {onReport && (
+                <button type="button" className="btn btn-ghost btn-xs" onClick={onReport} aria-label="Report comment">
+                  Report
                 </button>
               )}
             </div>

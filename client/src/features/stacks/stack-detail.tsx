@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Stack } from '../../../../shared/schemas/stacks';
+import { ReportButton } from '../../components/report-dialog';
 import { useCurrentUser } from '../../lib/current-user';
 import { CommentsSection, type StackKind } from './comments-section';
 import { DetailHeader, LoadState, navigationOf, otherPerson, useLoadCallbacks, useSubmitRanking, type Detail, type Navigation, type StackDetailProps } from './detail-parts';
@@ -70,6 +71,7 @@ function StackContent({ detail, nav, onClose, onReload }: StackContentProps) {
         <RankingBoard key={stack.positions.join('\n')} positions={stack.positions} onSubmit={ranking.submit} submitting={ranking.submitting} error={ranking.error} />
       )}
       <StackActions detail={detail} meId={meId} mutations={mutations} onReload={onReload} onClose={onClose} onOpenStack={nav.onOpenStack} />
+      {meId !== undefined && stack.owner_id !== meId && <ReportButton target={{ type: 'stack', id: stack.id }} ariaLabel={kind === 'twisted' ? 'Report twisted stack' : 'Report stack'} className="btn btn-ghost btn-sm" />}
     </div>
   );
 }
