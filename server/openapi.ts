@@ -12,6 +12,7 @@ const TAGS: Record<string, string> = {
   auth: 'Sign in, password recovery and reset.',
   users: 'Registration, e-mail verification, the current user, profiles, avatars, bios and socials.',
   friends: 'Friend requests, friends and blocks.',
+  invites: 'Personal invites: single-use registration codes that make the inviter and the new user friends.',
   notifications: 'Notifications and the unread count.',
   groups: 'Groups, membership, invitations and owner powers.',
   stacks: 'Stacks: create, rank, compare, comment, hide, sandbox, edit.',
@@ -47,6 +48,7 @@ export function buildOpenApiDocument(): Json {
   doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
   deleteInputsAsJsonBody(doc);
+  documentSuccessStatuses(doc);
   addLiveEvents(doc);
   for (const [, item] of Object.entries<Json>(doc.paths ?? {})) {
     for (const [, operation] of Object.entries<Json>(item)) {
@@ -96,6 +98,18 @@ function deleteInputsAsJsonBody(doc: Json) {
       required: required.length > 0,
       content: { 'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } } },
     };
+  }
+}
+
+/** A procedure with meta `successStatus` (e.g. 201) answers that instead of 200 over REST (server/http/rest.ts). */
+function documentSuccessStatuses(doc: Json) {
+  type Meta = { successStatus?: number; openapi?: { method?: string; path?: string } };
+  for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>)) {
+    const { successStatus, openapi } = procedure._def.meta ?? {};
+    const operation = openapi?.path && openapi.method ? doc.paths?.[openapi.path]?.[openapi.method.toLowerCase()] : undefined;
+    if (!successStatus || !operation?.responses?.['200']) continue;
+    const { '200': success, ...others } = operation.responses;
+    operation.responses = { [String(successStatus)]: { ...success, description: successStatus === 201 ? 'Created' : success.description }, ...others };
   }
 }
 

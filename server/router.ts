@@ -1,5 +1,7 @@
 import { authRouter } from './modules/auth/auth.router';
 import { botsRouter } from './modules/bots/bots.router';
+import { invitesRouter } from './modules/codes/invites.router';
+import { exportRouter } from './modules/export/export.router';
 import { friendsRouter } from './modules/friends/friends.router';
 import { groupsRouter } from './modules/groups/groups.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
@@ -20,6 +22,8 @@ export const appRouter = router({
   twistedStacks: twistedStacksRouter,
   bots: botsRouter,
   site: siteRouter,
+  invites: invitesRouter,
+  dataExport: exportRouter,
 });
 
 export type AppRouter = typeof appRouter;

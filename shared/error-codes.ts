@@ -72,6 +72,8 @@ const DOMAIN_ERROR_CODES = [
   'NOT_BOT_PURGER',
   // Live events
   'TOO_MANY_STREAMS',
+  // Personal invites
+  'INVITE_QUOTA_REACHED',
 ] as const;
 
 /** Refusals of the request itself, before or around any rule. */

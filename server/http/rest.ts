@@ -11,10 +11,15 @@ import { applyErrorHeaders, logServerError } from './trpc-hooks';
  */
 export function restHandler(router: AppRouter, deps: AppDeps) {
   keepBodyBooleansStrict(router);
+  const successStatus = successStatuses(router);
   const handler = createOpenApiNodeHttpHandler({
     router: withSpecificPathsFirst(router),
     createContext: contextFactory(deps) as never,
-    responseMeta: applyErrorHeaders as never,
+    responseMeta: ((opts: Parameters<typeof applyErrorHeaders>[0] & { paths?: string[] }) => {
+      const meta = applyErrorHeaders(opts);
+      const status = opts.errors?.length ? undefined : successStatus.get(opts.paths?.[0] ?? '');
+      return status ? { ...meta, status } : meta;
+    }) as never,
     onError: logServerError(deps.logger) as never,
   });
 
@@ -37,7 +42,18 @@ export function restHandler(router: AppRouter, deps: AppDeps) {
   };
 }
 
-type ProcedureRecord = Record<string, { _def: { meta?: { openapi?: { path?: string } } } }>;
+type ProcedureRecord = Record<string, { _def: { meta?: { successStatus?: number; openapi?: { path?: string } } } }>;
+
+/** Procedures whose REST success is not 200 (meta `successStatus`), by procedure path. */
+function successStatuses(router: AppRouter): Map<string, number> {
+  const procedures = router._def.procedures as unknown as ProcedureRecord;
+  const found = new Map<string, number>();
+  for (const [name, procedure] of Object.entries(procedures)) {
+    const status = procedure._def.meta?.successStatus;
+    if (status) found.set(name, status);
+  }
+  return found;
+}
 
 /** Compares paths segment by segment: a literal segment wins over a `{param}` one. */
 export function comparePathSpecificity(a: string, b: string): number {
