@@ -1,5 +1,7 @@
 import { authRouter } from './modules/auth/auth.router';
 import { botsRouter } from './modules/bots/bots.router';
+import { invitesRouter } from './modules/codes/invites.router';
+import { exportRouter } from './modules/export/export.router';
 import { friendsRouter } from './modules/friends/friends.router';
 import { groupsRouter } from './modules/groups/groups.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
@@ -22,6 +24,8 @@ export const appRouter = router({
   bots: botsRouter,
   site: siteRouter,
   reports: reportsRouter,
+  invites: invitesRouter,
+  dataExport: exportRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -76,6 +76,8 @@ const DOMAIN_ERROR_CODES = [
   'REPORT_NOT_FOUND',
   'SELF_REPORT',
   'ALREADY_REPORTED',
+  // Personal invites
+  'INVITE_QUOTA_REACHED',
 ] as const;
 
 /** Refusals of the request itself, before or around any rule. */

@@ -42,6 +42,22 @@ export const LIMITS = {
   reportNoteMax: 500,
 } as const;
 
+/** Personal invites (POST /v1/users/me/invites): single-use registration codes a user hands out. */
+export const INVITES = {
+  /** Unused invites (neither used nor expired) one user may hold at once; admins have no limit. */
+  unusedMax: 5,
+  /** An invite expires this many days after it was made. */
+  ttlDays: 7,
+  /** Invites listed by GET /v1/users/me/invites, newest first. */
+  listMax: 100,
+} as const;
+
+/** The data export (GET /v1/users/me/export): one JSON document, each list capped. */
+export const EXPORT = {
+  /** Rows per section at most; a section that had more is named in the document's `truncated`. */
+  itemsPerSection: 10_000,
+} as const;
+
 /** Client timings of the specs, in milliseconds. */
 export const TIMINGS = {
   currentUserCacheMs: 60_000,

@@ -41,9 +41,15 @@ export function describeError(error: TRPCError): ErrorFields {
   return { detail: error.message, code: error.code };
 }
 
+/**
+ * `successStatus`: the REST status of a success when it is not 200 (201 for a call that makes a
+ * resource); tRPC answers 200 all the same. Applied by server/http/rest.ts, documented by server/openapi.ts.
+ */
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 }>;
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     isDev: false,
     errorFormatter({ shape, error }) {

@@ -63,10 +63,20 @@ export const UserSummary = z
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof UserSummary>;
 
+/** Who invited whom (personal invites and other registration codes a user made). */
+export const InviteLinkUser = z.object({ id: z.number().int(), username: z.string() }).meta({ id: 'InviteLinkUser' });
+
 /** A user's profile as the viewer may see it: socials filtered by their visibility. */
 export const UserProfile = UserSummary.extend({
   socials: z.array(Social),
   friend_request_id: z.number().int().nullable().describe('The pending friend request between the viewer and this user, either way, or null.'),
+  invited_by: InviteLinkUser.nullable()
+    .optional()
+    .describe('Admins only (absent for others): who made the registration code this user registered with, or null.'),
+  invited: z
+    .array(InviteLinkUser)
+    .optional()
+    .describe('Admins only (absent for others): who registered with codes this user made (100 at most).'),
 }).meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof UserProfile>;
 

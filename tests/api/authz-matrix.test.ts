@@ -287,6 +287,20 @@ const MATRIX: Record<string, Row> = {
     },
   },
 
+  // Personal invites and the data export act on the caller only.
+  'POST /v1/users/me/invites': {
+    expect: { anonymous: 401, stranger: 201, friend: 201, blocked: 201, member: 201, owner: 201, admin: 201, deactivated: 401 },
+    target: none,
+  },
+  'GET /v1/users/me/invites': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+  'GET /v1/users/me/export': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+
   // Friends and blocks: a request to the owner, the owner as the user asked, unfriended, blocked.
   'POST /v1/users/friends/requests': {
     expect: { anonymous: 401, stranger: 200, friend: 409, blocked: 404, member: 200, owner: 400, admin: 200, deactivated: 401 },

@@ -300,3 +300,34 @@ describe('ProfileView: your own profile (/users/{your id})', () => {
     expect(actionNames()).toEqual(['Back', 'Friend User', 'Block']);
   });
 });
+
+describe('ProfileView: who invited whom (admins only)', () => {
+  it('shows "Invited by" and the users invited when the server sends them (admins)', async () => {
+    const opened = vi.fn();
+    window.addEventListener('openUser', (event) => opened((event as CustomEvent).detail));
+    const { user } = renderProfile('not_friends', {
+      invited_by: { id: 7, username: 'alice' },
+      invited: [
+        { id: 8, username: 'carol' },
+        { id: 9, username: 'dave' },
+      ],
+    });
+    const group = await screen.findByRole('group', { name: 'Invitations (admins only)' });
+    expect(group).toHaveTextContent('Invited by alice');
+    expect(group).toHaveTextContent('Invited: carol, dave');
+    await user.click(within(group).getByRole('button', { name: 'alice' }));
+    expect(opened).toHaveBeenCalledWith({ userId: 7 });
+  });
+
+  it('says nobody invited a user who joined with an admin code', async () => {
+    renderProfile('not_friends', { invited_by: null, invited: [] });
+    expect(await screen.findByRole('group', { name: 'Invitations (admins only)' })).toHaveTextContent('Not invited by anyone.');
+  });
+
+  it('shows nothing of the kind to others (the fields are absent)', async () => {
+    renderProfile('friends');
+    await screen.findByRole('heading', { name: 'bob' });
+    expect(screen.queryByRole('group', { name: 'Invitations (admins only)' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Invited by/)).not.toBeInTheDocument();
+  });
+});

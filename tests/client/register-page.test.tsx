@@ -12,6 +12,8 @@ const submit = () => screen.getByRole('button', { name: 'Create Account' });
 async function fillValid(user: ReturnType<typeof setup>['user'], overrides: Partial<Record<string, string>> = {}) {
   const values = { username: 'alice', email: 'alice@example.com', password: 'password123', confirmPassword: 'password123', registrationCode: 'ABCD-EFGH-JKLM', ...overrides };
   for (const [id, value] of Object.entries(values)) {
+    // An undefined override keeps what the field holds (e.g. a code from the link).
+    if (id in overrides && overrides[id] === undefined) continue;
     const input = document.getElementById(id) as HTMLInputElement;
     await user.clear(input);
     if (value) await user.type(input, value);
@@ -116,5 +118,23 @@ describe('Register page', () => {
     await fillValid(user);
     await user.click(submit());
     await waitFor(() => expect(screen.getByText('Network error. Please try again.')).toBeInTheDocument());
+  });
+});
+
+describe('Register page: invite links', () => {
+  it('fills in the registration code from ?code= and sends it', async () => {
+    const fetchMock = stubFetch(async () => trpcResult({ access_token: 'tok', token_type: 'bearer' }));
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
+    const { user } = renderAt(<RegisterPage />, '/register?code=K7QM-4WXP-R2TD');
+    expect(document.getElementById('registrationCode')).toHaveValue('K7QM-4WXP-R2TD');
+    await fillValid(user, { registrationCode: undefined });
+    await user.click(submit());
+    await screen.findByText('Registration Successful!');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))[0].registration_code).toBe('K7QM-4WXP-R2TD');
+  });
+
+  it('leaves the field empty without ?code=', () => {
+    setup();
+    expect(document.getElementById('registrationCode')).toHaveValue('');
   });
 });

@@ -9,6 +9,7 @@ import { passwordResetMail, verificationMail } from '../../mail/templates';
 import { consumeOrRefuse, releaseAttempt, reserveAttempt, resetLimit, type Limit } from '../../rate-limit/rate-limit.service';
 import type { AppDeps } from '../../trpc/context';
 import { assertCodeUsable, takeRegistrationCode } from '../codes/codes.service';
+import * as friends from '../friends/friends.service';
 import * as notifications from '../notifications/notifications.service';
 import * as users from '../users/users.service';
 import { consumeMailToken, expireUnusedTokens, findMailToken, insertMailToken, type MailTokenState } from './auth.repo';
@@ -109,6 +110,8 @@ async function createAccount({ db, config }: AppDeps, input: RegisterInput) {
         registration_code_id: code.id,
       });
       const verifyToken = await issueMailToken(trx, user.id, 'verify_email', SECURITY.verifyEmailTtlMs);
+      // A personal invite makes the inviter and the newcomer friends (issue 15).
+      if (code.is_invite && code.created_by) await friends.befriend(trx, code.created_by, user.id);
       // NEW_USER goes to whoever made the code, or to the admins when nobody did (DESIGN §3).
       const news = { user_id: user.id, username: user.username };
       if (code.created_by) await notifications.notify(trx, code.created_by, 'NEW_USER', news);

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { INVITES } from '../../../shared/limits';
+import { INVITE_MESSAGES, invitePath, type Invite, type InviteState } from '../../../shared/schemas/invites';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../errors';
-import { consumeCode, findCode, insertCode } from './codes.repo';
+import { toIso } from '../../db/dates';
+import { badRequest, conflict } from '../../errors';
+import type { Viewer } from '../../viewer';
+import { consumeCode, countUnusedInvites, findCode, findInviteLinks, insertCode, listInvites as listInviteRows, lockInviter } from './codes.repo';
 
 /** Unambiguous letters and digits (no 0/O, 1/I/L), grouped for reading aloud: e.g. K7QM-4WXP-R2TD. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -43,4 +47,54 @@ export async function assertCodeUsable(db: Db, code: string): Promise<void> {
 export async function takeRegistrationCode(trx: Db, code: string) {
   const taken = await consumeCode(trx, code);
   return taken ?? explainUnusableCode(trx, code);
+}
+
+// Personal invites (issue 15): single-use codes a user hands to a friend.
+
+type InviteRow = { id: number; code: string; expires_at: Date | string | null; created_at: Date | string; state: InviteState; joined: string | null };
+
+function toInvite(row: InviteRow, appUrl: string): Invite {
+  return {
+    id: row.id,
+    code: row.code,
+    link: `${appUrl}${invitePath(row.code)}`,
+    state: row.state,
+    expires_at: toIso(row.expires_at!),
+    created_at: toIso(row.created_at),
+    joined: row.joined,
+  };
+}
+
+/**
+ * POST /v1/users/me/invites: a single-use code expiring in INVITES.ttlDays days. A user holds at
+ * most INVITES.unusedMax unused invites (admins: no limit); the count and the insert run under a
+ * lock on the user's row, so parallel requests cannot go beyond the quota.
+ */
+export async function createInvite(db: Db, viewer: Viewer, appUrl: string): Promise<Invite> {
+  const row = await db.transaction().execute(async (trx) => {
+    await lockInviter(trx, viewer.id);
+    if (!viewer.isAdmin && (await countUnusedInvites(trx, viewer.id)) >= INVITES.unusedMax) {
+      throw conflict('INVITE_QUOTA_REACHED', INVITE_MESSAGES.quota);
+    }
+    return insertCode(trx, {
+      code: generateCode(),
+      max_uses: 1,
+      expires_at: new Date(Date.now() + INVITES.ttlDays * 86_400_000),
+      created_by: viewer.id,
+      is_invite: true,
+    });
+  });
+  return toInvite({ ...row, state: 'unused', joined: null }, appUrl);
+}
+
+/** GET /v1/users/me/invites: mine, newest first (INVITES.listMax at most), with state and who joined. */
+export async function listInvites(db: Db, userId: number, appUrl: string): Promise<Invite[]> {
+  const rows = await listInviteRows(db, userId, INVITES.listMax);
+  return rows.map((row) => toInvite(row, appUrl));
+}
+
+/** For admins on a profile: who made the code this user registered with, and who used theirs. */
+export async function inviteLinks(db: Db, userId: number) {
+  const row = await findInviteLinks(db, userId, INVITES.listMax);
+  return { invited_by: row?.invited_by ?? null, invited: row?.invited ?? [] };
 }

@@ -102,3 +102,11 @@ export async function unblock(db: Db, userId: number, targetId: number) {
 export function areFriends(db: Db, a: number, b: number): Promise<boolean> {
   return repo.areFriends(db, a, b);
 }
+
+/**
+ * For registration with a personal invite: the inviter and the new user become friends (both
+ * rows), inside the caller's transaction. The new account has no requests or blocks yet.
+ */
+export function befriend(trx: Db, a: number, b: number) {
+  return repo.insertFriendship(trx, a, b);
+}

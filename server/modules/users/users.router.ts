@@ -42,12 +42,12 @@ export const usersRouter = router({
     .output(z.array(UserSummary))
     .query(({ ctx, input }) => usersService.listUsers(ctx.db, ctx.user.id, input)),
 
-  /** One user's profile; 404 when unknown, deactivated or blocked either way. */
+  /** One user's profile; 404 when unknown, deactivated or blocked either way. Admins also get `invited_by` and `invited`. */
   get: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/users/{id}', tags, summary: "A user's profile", errorResponses: [400, 401, 404] } })
     .input(UserIdInput)
     .output(UserProfile)
-    .query(({ ctx, input }) => usersService.getProfile(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => usersService.getProfile(ctx.db, ctx.user.id, input.id, ctx.viewer.isAdmin)),
 
   /** How many stacks the viewer and this user have both answered, by kind. */
   shared: authedProcedure

@@ -3,6 +3,7 @@ import { checkSocial, type CurrentUser, type Social, type UserProfile } from '..
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, notFound } from '../../errors';
+import * as codes from '../codes/codes.service';
 import * as profiles from './profiles.repo';
 import * as users from './users.repo';
 
@@ -31,11 +32,15 @@ export function listUsers(db: Db, viewerId: number, options: { q?: string; offse
   return profiles.listVisibleUsers(db, viewerId, options);
 }
 
-/** A profile; 404 for unknown, deactivated and blocked users alike (no existence leaks). */
-export async function getProfile(db: Db, viewerId: number, userId: number): Promise<UserProfile> {
+/**
+ * A profile; 404 for unknown, deactivated and blocked users alike (no existence leaks). Admins also
+ * see who invited the user and whom the user invited (`invited_by`, `invited`); others never do.
+ */
+export async function getProfile(db: Db, viewerId: number, userId: number, viewerIsAdmin = false): Promise<UserProfile> {
   const row = await profiles.findVisibleProfile(db, viewerId, userId);
   if (!row) throw notFound('User not found', 'USER_NOT_FOUND');
-  return { ...row, friend_request_id: row.friend_request_id ?? null, socials: row.socials.map(withLink) };
+  const profile: UserProfile = { ...row, friend_request_id: row.friend_request_id ?? null, socials: row.socials.map(withLink) };
+  return viewerIsAdmin ? { ...profile, ...(await codes.inviteLinks(db, userId)) } : profile;
 }
 
 /** Shared activity: stacks and twisted stacks both users answered, friend and group ones apart. */

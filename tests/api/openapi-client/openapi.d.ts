@@ -1135,6 +1135,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/me/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My personal invites */
+        get: operations["invites-list"];
+        put?: never;
+        /** Make a personal invite (single use, expires in 7 days; at most 5 unused) */
+        post: operations["invites-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export my data (one JSON document)
+         * @description Profile, socials, friends and requests, blocks and mutes, stacks and twisted stacks with their answers, your answers and comments, groups, group invitations, notifications, invites and reports. Other people appear by username only. Each list holds at most `items_per_section` rows; cut lists are named in `truncated`.
+         */
+        get: operations["dataExport-mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -1212,6 +1250,14 @@ export interface components {
             socials: components["schemas"]["Social"][];
             /** @description The pending friend request between the viewer and this user, either way, or null. */
             friend_request_id: number | null;
+            /** @description Admins only (absent for others): who made the registration code this user registered with, or null. */
+            invited_by?: components["schemas"]["InviteLinkUser"] | null;
+            /** @description Admins only (absent for others): who registered with codes this user made (100 at most). */
+            invited?: components["schemas"]["InviteLinkUser"][];
+        };
+        InviteLinkUser: {
+            id: number;
+            username: string;
         };
         SharedActivity: {
             friend_stacks_shared: number;
@@ -1750,6 +1796,224 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        Invite: {
+            id: number;
+            /** @description The registration code (single use). */
+            code: string;
+            /** @description `{APP_URL}/register?code={code}`: the register page with the code filled in. */
+            link: string;
+            state: components["schemas"]["InviteState"];
+            expires_at: string;
+            created_at: string;
+            /** @description The username of who registered with this invite; null while unused, or when that account is deactivated or either of you blocked the other. */
+            joined: string | null;
+        };
+        /** @enum {string} */
+        InviteState: "unused" | "used" | "expired";
+        DataExport: {
+            /** @constant */
+            format: "stacks-export";
+            /** @constant */
+            version: 1;
+            /** @description ISO-8601, UTC. */
+            exported_at: string;
+            /** @description The most rows any list holds. */
+            items_per_section: number;
+            /** @description Lists that had more rows than items_per_section (their newest rows are kept). */
+            truncated: string[];
+            profile: {
+                id: number;
+                username: string;
+                email: string;
+                bio: string;
+                avatar_id: number;
+                /** @enum {string} */
+                role: "USER" | "ADMIN";
+                is_email_verified: boolean;
+                /** @description ISO-8601, UTC, or null. */
+                email_verified_at: string | null;
+                /** @description ISO-8601, UTC, or null. */
+                last_login_at: string | null;
+                /** @description ISO-8601, UTC. */
+                created_at: string;
+            };
+            socials: {
+                /** @enum {string} */
+                platform: "telegram" | "signal";
+                value: string;
+                /** @enum {string} */
+                visibility: "public" | "friends" | "private";
+                is_verified: boolean;
+                /** @description ISO-8601, UTC. */
+                created_at: string;
+                /** @description ISO-8601, UTC. */
+                updated_at: string;
+            }[];
+            friends: {
+                /** @description Another user, by username. */
+                username: string;
+                /** @description ISO-8601, UTC. */
+                since: string;
+            }[];
+            friend_requests: {
+                sent: {
+                    /** @description Another user, by username. */
+                    username: string;
+                    status: components["schemas"]["RequestStatus"];
+                    /** @description ISO-8601, UTC. */
+                    created_at: string;
+                    /** @description ISO-8601, UTC, or null. */
+                    responded_at: string | null;
+                }[];
+                received: {
+                    /** @description Another user, by username. */
+                    username: string;
+                    status: components["schemas"]["RequestStatus"];
+                    /** @description ISO-8601, UTC. */
+                    created_at: string;
+                    /** @description ISO-8601, UTC, or null. */
+                    responded_at: string | null;
+                }[];
+            };
+            /** @description Users you blocked, and since when. */
+            blocks: {
+                /** @description Another user, by username. */
+                username: string;
+                /** @description ISO-8601, UTC. */
+                since: string;
+            }[];
+            /** @description Users you muted, and since when. */
+            mutes: {
+                /** @description Another user, by username. */
+                username: string;
+                /** @description ISO-8601, UTC. */
+                since: string;
+            }[];
+            /** @description Stacks and twisted stacks you made (or your bots made), newest first. */
+            stacks: {
+                id: number;
+                /** @enum {string} */
+                type: "stack" | "twisted";
+                /** @description For a twisted stack: the stack it twists. */
+                original_stack_id: number | null;
+                name: string | null;
+                twist_description: string | null;
+                positions: string[];
+                audience: {
+                    /** @enum {string} */
+                    type: "friend" | "group";
+                    /** @description A friend stack: the friend. */
+                    username: string | null;
+                    /** @description A group stack: the group. */
+                    group_name: string | null;
+                };
+                /** @description Set when one of your bots made it. */
+                bot_name: string | null;
+                is_sandboxed: boolean;
+                /** @description ISO-8601, UTC. */
+                created_at: string;
+                /** @description Your answer, and others' answers where the app shows them to you: after you answered, while you may see the stack, not of blocked users. */
+                answers: {
+                    /** @description Another user, by username. */
+                    username: string;
+                    /** @description The positions as this user ranked them, best first. */
+                    ranking: string[];
+                    /** @description ISO-8601, UTC. */
+                    answered_at: string;
+                }[];
+            }[];
+            /** @description Your answers to any stack, newest first. */
+            answers: {
+                stack_id: number;
+                /** @enum {string} */
+                type: "stack" | "twisted";
+                stack_name: string | null;
+                /** @description Your ranking, best first. */
+                ranking: string[];
+                /** @description ISO-8601, UTC. */
+                answered_at: string;
+            }[];
+            /** @description Your comments, newest first. */
+            comments: {
+                id: number;
+                stack_id: number;
+                description: string;
+                is_sandboxed: boolean;
+                /** @description ISO-8601, UTC. */
+                created_at: string;
+                /** @description ISO-8601, UTC. */
+                updated_at: string;
+            }[];
+            /** @description Groups you belong to, with your role. */
+            groups: {
+                id: number;
+                name: string;
+                /** @enum {string} */
+                role: "OWNER" | "MEMBER";
+                /** @description ISO-8601, UTC. */
+                joined_at: string;
+                is_public: boolean;
+                is_restricted: boolean;
+                is_readonly: boolean;
+                is_retired: boolean;
+            }[];
+            group_invitations: {
+                sent: {
+                    group_name: string;
+                    /** @description Another user, by username. */
+                    username: string;
+                    status: components["schemas"]["RequestStatus"];
+                    /** @description ISO-8601, UTC. */
+                    created_at: string;
+                    /** @description ISO-8601, UTC, or null. */
+                    responded_at: string | null;
+                }[];
+                received: {
+                    group_name: string;
+                    /** @description Another user, by username. */
+                    username: string;
+                    status: components["schemas"]["RequestStatus"];
+                    /** @description ISO-8601, UTC. */
+                    created_at: string;
+                    /** @description ISO-8601, UTC, or null. */
+                    responded_at: string | null;
+                }[];
+            };
+            notifications: {
+                id: number;
+                type: string;
+                /** @description As in GET /v1/users/notifications, without other users' ids. */
+                data: {
+                    [key: string]: unknown;
+                };
+                is_read: boolean;
+                /** @description ISO-8601, UTC. */
+                created_at: string;
+            }[];
+            invites: {
+                code: string;
+                state: components["schemas"]["InviteState"];
+                /** @description ISO-8601, UTC. */
+                created_at: string;
+                /** @description ISO-8601, UTC. */
+                expires_at: string;
+                joined: string | null;
+            }[];
+            /** @description Reports you filed, with their outcome. */
+            reports: {
+                id: number;
+                target_type: string;
+                target_id: number;
+                reason: string;
+                note: string;
+                status: string;
+                resolution_note: string | null;
+                /** @description ISO-8601, UTC. */
+                created_at: string;
+                /** @description ISO-8601, UTC, or null. */
+                resolved_at: string | null;
+            }[];
+        };
         Error: {
             /** @description A sentence for people: what went wrong and, for bad input, which field and rule. */
             detail: string;
@@ -1764,7 +2028,7 @@ export interface components {
          * @description A stable machine code, e.g. USERNAME_TAKEN or VALIDATION_FAILED.
          * @enum {string}
          */
-        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "TOO_MANY_STREAMS" | "REPORT_NOT_FOUND" | "SELF_REPORT" | "ALREADY_REPORTED" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "TOO_MANY_STREAMS" | "REPORT_NOT_FOUND" | "SELF_REPORT" | "ALREADY_REPORTED" | "INVITE_QUOTA_REACHED" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
         LiveEvent_stack_created: {
             /** @description The stack or twisted stack. */
             stack_id: number;
@@ -6850,6 +7114,137 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "invites-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invite"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "invites-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invite"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "dataExport-mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description attachment; filename="stacks-export-{username}-{YYYY-MM-DD}.json" */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { RegisterForm, toRegisterInput } from '../../../../shared/schemas/auth';
 import { AuthCard, Field } from '../../components/auth-card';
 import { storeToken } from '../../lib/auth-token';
@@ -24,9 +24,11 @@ export function RegisterPage() {
   const register = useMutation(trpc.auth.register.mutationOptions());
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  // An invite link (/register?code=...) fills in the registration code.
+  const [searchParams] = useSearchParams();
   const form = useForm<RegisterForm>({
     resolver: zodResolver(RegisterForm),
-    defaultValues: DEFAULTS,
+    defaultValues: { ...DEFAULTS, registrationCode: searchParams.get('code')?.trim() ?? '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { emit } from '../../lib/events';
 import { useRefreshSocialGraph } from '../../lib/social-graph';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
+import { InviteLinks } from './invite-links';
 import { lastLoginText } from './last-login';
 
 /** The Shared Activity table's rows (spec 1 §3): each kind counts its stacks and their twists. */
@@ -115,6 +116,7 @@ export function ProfileView({
             <p className="text-sm">
               <span className="text-base-content/70">Last Login:</span> {lastLoginText(user.last_login)}
             </p>
+            <InviteLinks profile={user} />
           </div>
         </div>
       </div>

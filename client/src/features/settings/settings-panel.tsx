@@ -6,6 +6,8 @@ import { useTheme, type Theme } from '../../lib/theme';
 import { AvatarPicker } from './avatar-picker';
 import { BioEditor } from './bio-editor';
 import { DangerZone } from './danger-zone';
+import { DownloadData } from './download-data';
+import { InviteFriend } from './invite-friend';
 import { SocialsEditor } from './socials-editor';
 
 const THEME_CHOICES: { value: Theme; label: string }[] = [
@@ -71,6 +73,12 @@ export function SettingsPanel({ user, onShowTour }: SettingsPanelProps) {
       </SettingsCard>
       <SettingsCard title="Socials">
         <SocialsEditor socials={user.socials} />
+      </SettingsCard>
+      <SettingsCard title="Invite a friend">
+        <InviteFriend />
+      </SettingsCard>
+      <SettingsCard title="Your data">
+        <DownloadData />
       </SettingsCard>
       <SettingsCard title="Help">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">

@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { exportFileName } from '../../../../shared/schemas/export';
+import { errorDetail, useTRPC } from '../../lib/trpc';
+
+type Status = { kind: 'busy' | 'done' | 'failed'; text: string };
+
+/** Saves `text` as a file through a temporary object URL and a clicked <a download>. */
+function saveFile(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.hidden = true;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // The click has started the download; the URL is no longer needed once the event loop moves on.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Settings → "Download my data" (issue 15): fetches GET /v1/users/me/export (the same document
+ * over tRPC, with the session's token) and saves it as stacks-export-{username}-{date}.json.
+ */
+export function DownloadData() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Status | null>(null);
+
+  async function download() {
+    setStatus({ kind: 'busy', text: 'Preparing your data...' });
+    try {
+      // Always fresh, and not kept in the cache afterwards: it can be large and is read once.
+      const options = trpc.dataExport.mine.queryOptions();
+      const document = await queryClient.fetchQuery({ ...options, staleTime: 0, gcTime: 0 });
+      saveFile(exportFileName(document.profile.username, document.exported_at), JSON.stringify(document, null, 2));
+      setStatus({ kind: 'done', text: 'Your data has been downloaded.' });
+    } catch (error) {
+      setStatus({ kind: 'failed', text: `Failed to download your data${errorDetail(error) ? `: ${errorDetail(error)}` : '.'}` });
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-base-content/80">
+        One JSON file with your profile, socials, friends, stacks, answers, comments, groups, notifications, invites and reports. Other people appear by username
+        only.
+      </p>
+      <button type="button" className="btn btn-sm" onClick={() => void download()} disabled={status?.kind === 'busy'}>
+        {status?.kind === 'busy' ? 'Preparing...' : 'Download my data'}
+      </button>
+      {status?.kind === 'failed' ? (
+        <p role="alert" className="text-sm text-error">
+          {status.text}
+        </p>
+      ) : (
+        <p role="status" className="min-h-5 text-sm text-base-content/80">
+          {status?.text}
+        </p>
+      )}
+    </div>
+  );
+}
