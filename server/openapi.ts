@@ -12,6 +12,7 @@ const TAGS: Record<string, string> = {
   auth: 'Sign in, password recovery and reset.',
   users: 'Registration, e-mail verification, the current user, profiles, avatars, bios and socials.',
   friends: 'Friend requests, friends and blocks.',
+  mutes: 'Mutes: quiet a user without a block; they cannot tell.',
   notifications: 'Notifications and the unread count.',
   groups: 'Groups, membership, invitations and owner powers.',
   stacks: 'Stacks: create, rank, compare, comment, hide, sandbox, edit.',

@@ -2,6 +2,7 @@ import { authRouter } from './modules/auth/auth.router';
 import { botsRouter } from './modules/bots/bots.router';
 import { friendsRouter } from './modules/friends/friends.router';
 import { groupsRouter } from './modules/groups/groups.router';
+import { mutesRouter } from './modules/mutes/mutes.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { siteRouter } from './modules/site/site.router';
 import { stacksRouter } from './modules/stacks/stacks.router';
@@ -14,6 +15,7 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   friends: friendsRouter,
+  mutes: mutesRouter,
   notifications: notificationsRouter,
   groups: groupsRouter,
   stacks: stacksRouter,

@@ -67,6 +67,7 @@ export type UserSummary = z.infer<typeof UserSummary>;
 export const UserProfile = UserSummary.extend({
   socials: z.array(Social),
   friend_request_id: z.number().int().nullable().describe('The pending friend request between the viewer and this user, either way, or null.'),
+  muted: z.boolean().optional().describe('true when the viewer muted this user (POST /v1/users/mutes); absent otherwise. Only the viewer sees it: the muted user never does.'),
 }).meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof UserProfile>;
 

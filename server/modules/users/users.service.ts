@@ -35,7 +35,9 @@ export function listUsers(db: Db, viewerId: number, options: { q?: string; offse
 export async function getProfile(db: Db, viewerId: number, userId: number): Promise<UserProfile> {
   const row = await profiles.findVisibleProfile(db, viewerId, userId);
   if (!row) throw notFound('User not found', 'USER_NOT_FOUND');
-  return { ...row, friend_request_id: row.friend_request_id ?? null, socials: row.socials.map(withLink) };
+  const { not_muted, ...profile } = row;
+  // `muted` is the viewer's own setting: sent only when set, so a profile reads as before otherwise.
+  return { ...profile, friend_request_id: row.friend_request_id ?? null, ...(not_muted ? {} : { muted: true as const }), socials: row.socials.map(withLink) };
 }
 
 /** Shared activity: stacks and twisted stacks both users answered, friend and group ones apart. */
