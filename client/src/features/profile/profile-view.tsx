@@ -10,6 +10,7 @@ import { emit } from '../../lib/events';
 import { useRefreshSocialGraph } from '../../lib/social-graph';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
 import { lastLoginText } from './last-login';
+import { MuteControl } from './mute-control';
 
 /** The Shared Activity table's rows (spec 1 §3): each kind counts its stacks and their twists. */
 const sharedRows: { kind: string; count(activity: SharedActivity): number }[] = [
@@ -300,6 +301,7 @@ function ProfileActions({ user, onBack, onBlocked }: { user: UserProfile; onBack
           Block
         </button>
       </div>
+      <MuteControl user={user} />
 
       <ConfirmDialog open={dialog === 'unfriend'} title="Are you sure?" confirmLabel="Yes, Unfriend" danger onCancel={() => setDialog(null)} onConfirm={confirmUnfriend}>
         <p>{`This will remove ${user.username} from your friends list.`}</p>

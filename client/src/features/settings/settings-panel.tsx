@@ -6,6 +6,7 @@ import { useTheme, type Theme } from '../../lib/theme';
 import { AvatarPicker } from './avatar-picker';
 import { BioEditor } from './bio-editor';
 import { DangerZone } from './danger-zone';
+import { MutedUsers } from './muted-users';
 import { SocialsEditor } from './socials-editor';
 
 const THEME_CHOICES: { value: Theme; label: string }[] = [
@@ -71,6 +72,9 @@ export function SettingsPanel({ user, onShowTour }: SettingsPanelProps) {
       </SettingsCard>
       <SettingsCard title="Socials">
         <SocialsEditor socials={user.socials} />
+      </SettingsCard>
+      <SettingsCard title="Muted users">
+        <MutedUsers />
       </SettingsCard>
       <SettingsCard title="Help">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
