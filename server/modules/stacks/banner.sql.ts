@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { notBlockedBetween, notMutedBy } from '../users/relations.sql';
+import { notBlockedBetween, notMutedAmong } from '../users/relations.sql';
 
 /**
  * The banner rule of spec 2 §2.1, once for the server, as SQL over a stack row `s` and the
@@ -18,7 +18,7 @@ const NEVER = sql`'-infinity'::timestamptz`;
  * stack, and not from a user the viewer muted (their answers never make a banner: README "Mute").
  */
 export const responseUnseen = (viewerId: number) =>
-  sql<boolean>`(r.user_id <> ${viewerId} and r.created_at > coalesce(v.viewed_at, ${NEVER}) and ${notMutedBy(viewerId, sql<number>`r.user_id`)})`;
+  sql<boolean>`(r.user_id <> ${viewerId} and r.created_at > coalesce(v.viewed_at, ${NEVER}) and ${notMutedAmong(viewerId, sql<number>`r.user_id`)})`;
 
 /** The responses of `s` the viewer may read (blocked users left out); `r` in `condition`. */
 const someResponse = (viewerId: number, condition: RawBuilder<boolean>) =>
@@ -31,7 +31,7 @@ const someResponse = (viewerId: number, condition: RawBuilder<boolean>) =>
 export const commentsUnseen = (viewerId: number) =>
   sql<boolean>`exists (select 1 from comments c where c.stack_id = s.id and c.user_id <> ${viewerId} and not c.is_sandboxed
     and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedBetween(viewerId, sql<number>`c.user_id`)}
-    and ${notMutedBy(viewerId, sql<number>`c.user_id`)})`;
+    and ${notMutedAmong(viewerId, sql<number>`c.user_id`)})`;
 
 const answeredByViewer = (viewerId: number) => sql<boolean>`exists (select 1 from stack_responses a where a.stack_id = s.id and a.user_id = ${viewerId})`;
 

@@ -48,3 +48,12 @@ export function mutedIdsOf(viewer: number | Expression<number>): RawBuilder<numb
   // The cast makes it one array value, so `x = any(...)` compares with its elements.
   return sql<number[]>`(select coalesce(array_agg(mu.muted_id), '{}') from mutes mu where mu.muter_id = ${viewer})::int[]`;
 }
+
+/**
+ * True unless the viewer muted `other` (a non-null user id column), checked against the viewer's
+ * muted ids read once per statement (mutedIdsOf): no index probe per row, which the feed's and the
+ * detail's per-row checks (responders, comments) would otherwise pay. A bound viewer only.
+ */
+export function notMutedAmong(viewer: number, other: Expression<number>): RawBuilder<boolean> {
+  return sql<boolean>`(${other} <> all(${mutedIdsOf(viewer)}))`;
+}
