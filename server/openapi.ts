@@ -13,6 +13,7 @@ const TAGS: Record<string, string> = {
   users: 'Registration, e-mail verification, the current user, profiles, avatars, bios and socials.',
   friends: 'Friend requests, friends and blocks.',
   invites: 'Personal invites: single-use registration codes that make the inviter and the new user friends.',
+  mutes: 'Mutes: quiet a user without a block; they cannot tell.',
   notifications: 'Notifications and the unread count.',
   groups: 'Groups, membership, invitations and owner powers.',
   stacks: 'Stacks: create, rank, compare, comment, hide, sandbox, edit.',

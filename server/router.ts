@@ -4,6 +4,7 @@ import { invitesRouter } from './modules/codes/invites.router';
 import { exportRouter } from './modules/export/export.router';
 import { friendsRouter } from './modules/friends/friends.router';
 import { groupsRouter } from './modules/groups/groups.router';
+import { mutesRouter } from './modules/mutes/mutes.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { reportsRouter } from './modules/reports/reports.router';
 import { siteRouter } from './modules/site/site.router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   friends: friendsRouter,
+  mutes: mutesRouter,
   notifications: notificationsRouter,
   groups: groupsRouter,
   stacks: stacksRouter,

@@ -28,6 +28,9 @@ const DOMAIN_ERROR_CODES = [
   'NOT_FRIENDS',
   'SELF_BLOCK',
   'NOT_BLOCKED',
+  // Mutes
+  'SELF_MUTE',
+  'NOT_MUTED',
   // Groups
   'GROUP_NOT_FOUND',
   'GROUP_REQUEST_NOT_FOUND',

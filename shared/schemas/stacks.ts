@@ -221,7 +221,7 @@ export const Stack = z
     comments: z
       .array(Comment)
       .describe(
-        'One page of comments, oldest first within the page. comments_offset counts back from the newest comment, so the default call returns the newest 100. Left out: comments of blocked users, and sandboxed comments except for their author and admins.',
+        'One page of comments, oldest first within the page. comments_offset counts back from the newest comment, so the default call returns the newest 100. Left out: comments of blocked users and of users the viewer muted, and sandboxed comments except for their author and admins.',
       ),
     comments_has_more: z
       .boolean()

@@ -70,6 +70,7 @@ export const InviteLinkUser = z.object({ id: z.number().int(), username: z.strin
 export const UserProfile = UserSummary.extend({
   socials: z.array(Social),
   friend_request_id: z.number().int().nullable().describe('The pending friend request between the viewer and this user, either way, or null.'),
+  muted: z.boolean().optional().describe('true when the viewer muted this user (POST /v1/users/mutes); absent otherwise. Only the viewer sees it: the muted user never does.'),
   invited_by: InviteLinkUser.nullable()
     .optional()
     .describe('Admins only (absent for others): who made the registration code this user registered with, or null.'),

@@ -348,6 +348,25 @@ const MATRIX: Record<string, Row> = {
     fresh: true,
   },
 
+  // Mutes: the owner muted as the user asked; the owner's mute of the friend.
+  'POST /v1/users/mutes': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 404, member: 200, owner: 400, admin: 200, deactivated: 401 },
+    target: async ({ cast }) => ({ body: { user_id: cast.owner.id } }),
+    fresh: true,
+  },
+  'GET /v1/users/mutes': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+  'DELETE /v1/users/mutes/{id}': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 200, admin: 404, deactivated: 401 },
+    target: async ({ cast }) => {
+      await t.db.insertInto('mutes').values({ muter_id: cast.owner.id, muted_id: cast.friend.id }).onConflict((oc) => oc.doNothing()).execute();
+      return { params: { id: cast.friend.id } };
+    },
+    fresh: true,
+  },
+
   // Notifications: the owner's own.
   'GET /v1/users/notifications': {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  * (canSeeStack), not hidden for the viewer, filtered, sorted by the sort column and id, then
  * offset and limit. Random small worlds (users, groups with members and retired ones, friend and
  * group stacks with ties in their times, bot stacks, sandboxing, answers, twists, hides by the
- * viewer and by others, blocks) and random viewers, filters, orders and pages.
+ * viewer and by others, blocks, mutes) and random viewers, filters, orders and pages.
  */
 
 let t: TestApp;
@@ -34,7 +34,9 @@ async function referencePage(db: Db, viewerId: number, o: FeedPageOptions): Prom
     .selectFrom('stacks as s')
     .select(['s.id'])
     .where(canSeeStack(viewerId, false))
-    .where(sql<boolean>`not exists (select 1 from stack_hides h where h.stack_id = s.id and h.user_id = ${viewerId})`);
+    .where(sql<boolean>`not exists (select 1 from stack_hides h where h.stack_id = s.id and h.user_id = ${viewerId})`)
+    // Mutes (README "Mute"): nothing the viewer's muted users wrote, nor twists of their stacks.
+    .where(sql<boolean>`not exists (select 1 from mutes m where m.muter_id = ${viewerId} and m.muted_id in (s.owner_id, s.origin_owner_id))`);
   if (o.filterNew) q = q.where(sql<boolean>`not exists (select 1 from stack_responses nr where nr.stack_id = s.id and nr.user_id = ${viewerId})`);
   if (o.filterFriends) q = q.where('s.mode', '=', 'friend');
   if (o.filterNoBots) q = q.where('s.bot_id', 'is', null);
@@ -78,6 +80,7 @@ const worldArb = fc.record({
   twists: fc.array(fc.tuple(fc.nat(23), fc.nat(5)), { maxLength: 6 }),
   hides: fc.array(fc.tuple(fc.nat(30), fc.nat(5), fc.nat(6)), { maxLength: 8 }),
   blocks: fc.array(fc.tuple(fc.nat(5), fc.nat(5)), { maxLength: 3 }),
+  mutes: fc.array(fc.tuple(fc.nat(5), fc.nat(5)), { maxLength: 4 }),
 });
 
 const optionsArb = fc.record({
@@ -173,6 +176,8 @@ async function buildWorld(db: Db, w: World) {
   }
   const blocks = [...new Map(w.blocks.filter(([a, b]) => user(a) !== user(b)).map(([a, b]) => [`${user(a)}:${user(b)}`, { blocker_id: user(a), blocked_id: user(b) }])).values()];
   if (blocks.length > 0) await db.insertInto('blocks').values(blocks).execute();
+  const mutes = [...new Map(w.mutes.filter(([a, b]) => user(a) !== user(b)).map(([a, b]) => [`${user(a)}:${user(b)}`, { muter_id: user(a), muted_id: user(b) }])).values()];
+  if (mutes.length > 0) await db.insertInto('mutes').values(mutes).execute();
   return users;
 }
 

@@ -54,6 +54,7 @@ export function dashboardAnswers(overrides: Record<string, unknown> = {}): Recor
     'groups.mine': [],
     'groups.overview': { my_groups: [], public_groups: [] },
     'bots.list': [],
+    'mutes.list': [],
     ...overrides,
   };
 }

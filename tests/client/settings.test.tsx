@@ -14,7 +14,7 @@ afterEach(() => {
 const TELEGRAM: Social = { id: 5, platform: 'telegram', value: 'alice_ranks', visibility: 'public', link: 'https://t.me/alice_ranks', is_verified: false };
 
 function renderSettings(user = ME, handlers: Record<string, unknown> = {}) {
-  const stub = stubTrpc({ 'users.me': user, ...handlers });
+  const stub = stubTrpc({ 'users.me': user, 'mutes.list': [], ...handlers });
   const onShowTour = vi.fn();
   const view = renderAt(<SettingsPanel user={user} onShowTour={onShowTour} />);
   return { ...view, ...stub, onShowTour };

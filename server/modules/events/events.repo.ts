@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { canSeeStack, type IsAdminSql, type ViewerIdSql } from '../stacks/visibility.sql';
-import { notBlockedBetween } from '../users/relations.sql';
+import { notBlockedBetween, notMutedBy } from '../users/relations.sql';
 
 /** An event row as the hub sends it: `data` is the JSON of shared/schemas/events.ts (without `unread`). */
 export interface EventRow {
@@ -24,6 +24,21 @@ function stackVisible(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBuilder<bo
   return sql<boolean>`exists (select 1 from stacks s where s.id = e.stack_id
     and ${canSeeStack(viewerId, isAdmin, { sandboxLifted: sql<boolean>`coalesce((e.snapshot->>'sandbox_changed')::boolean, false)` })}
     and not exists (select 1 from stack_hides oh where oh.stack_id = s.id and oh.user_id = ${viewerId}))`;
+}
+
+/**
+ * The stack of event row `e` was not written by a user the viewer muted, nor is it a twist of one
+ * of theirs (README "Mute": such stacks are not in the viewer's feed, so no event about them is).
+ */
+function stackNotMuted(viewerId: ViewerIdSql): RawBuilder<boolean> {
+  return sql<boolean>`not exists (select 1 from stacks ms join mutes mu on mu.muter_id = ${viewerId} and mu.muted_id in (ms.owner_id, ms.origin_owner_id)
+    where ms.id = e.stack_id)`;
+}
+
+/** A notification.created whose notification comes from a user the viewer muted (not delivered, not listed). */
+function notificationFromMuted(viewerId: ViewerIdSql): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from notifications n join mutes mu on mu.muter_id = ${viewerId} and mu.muted_id = (n.data->>'from_user_id')::int
+    where n.id = e.notification_id)`;
 }
 
 /**
@@ -56,18 +71,23 @@ function deletedStackVisible(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBui
  *   needs its author not blocked either way;
  * - comment events: the stack is visible, the author not blocked either way, and a sandboxed
  *   comment only to its author and admins;
+ * - mutes (README "Mute"): nothing about a stack written by a user the viewer muted (or a twist
+ *   of one), no answer or comment by them, no notification from them; a deletion still goes out;
  * - stack.hidden and notifications: only the user they are for;
  * - group member events: the group's current members, and the user who joined or left.
  * The viewer is a value or a column (`u.id`), so one statement decides for many users.
  */
 export function eventVisibleTo(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBuilder<boolean> {
   return sql<boolean>`(case
-    when e.type in ('stack.created', 'stack.updated') then ${stackVisible(viewerId, isAdmin)}
+    when e.type in ('stack.created', 'stack.updated') then ${stackVisible(viewerId, isAdmin)} and ${stackNotMuted(viewerId)}
     when e.type = 'stack.answered' then ${stackVisible(viewerId, isAdmin)} and ${notBlockedBetween(viewerId, authorOf)}
+      and ${notMutedBy(viewerId, authorOf)} and ${stackNotMuted(viewerId)}
     when e.type in ('comment.created', 'comment.updated') then ${stackVisible(viewerId, isAdmin)} and ${notBlockedBetween(viewerId, authorOf)}
+      and ${notMutedBy(viewerId, authorOf)} and ${stackNotMuted(viewerId)}
       and (not e.restricted or e.user_id = ${viewerId} or ${isAdmin})
     when e.type = 'stack.deleted' then ${deletedStackVisible(viewerId, isAdmin)}
-    when e.type in ('stack.hidden', 'notification.created') then e.user_id = ${viewerId}
+    when e.type = 'stack.hidden' then e.user_id = ${viewerId}
+    when e.type = 'notification.created' then e.user_id = ${viewerId} and not ${notificationFromMuted(viewerId)}
     when e.type in ('group.member_joined', 'group.member_left') then e.user_id = ${viewerId}
       or exists (select 1 from group_members gm where gm.group_id = e.group_id and gm.user_id = ${viewerId})
     else false end)`;

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { notBlockedBetween } from '../users/relations.sql';
+import { notBlockedBetween, notMutedAmong } from '../users/relations.sql';
 
 /**
  * The banner rule of spec 2 §2.1, once for the server, as SQL over a stack row `s` and the
@@ -13,8 +13,12 @@ import { notBlockedBetween } from '../users/relations.sql';
 
 const NEVER = sql`'-infinity'::timestamptz`;
 
-/** Response row `r` is news to the viewer: someone else's, given after the viewer last opened the stack. */
-export const responseUnseen = (viewerId: number) => sql<boolean>`(r.user_id <> ${viewerId} and r.created_at > coalesce(v.viewed_at, ${NEVER}))`;
+/**
+ * Response row `r` is news to the viewer: someone else's, given after the viewer last opened the
+ * stack, and not from a user the viewer muted (their answers never make a banner: README "Mute").
+ */
+export const responseUnseen = (viewerId: number) =>
+  sql<boolean>`(r.user_id <> ${viewerId} and r.created_at > coalesce(v.viewed_at, ${NEVER}) and ${notMutedAmong(viewerId, sql<number>`r.user_id`)})`;
 
 /** The responses of `s` the viewer may read (blocked users left out); `r` in `condition`. */
 const someResponse = (viewerId: number, condition: RawBuilder<boolean>) =>
@@ -22,11 +26,12 @@ const someResponse = (viewerId: number, condition: RawBuilder<boolean>) =>
 
 /**
  * `s` has a comment the viewer has not seen: someone else's, not sandboxed, not from a blocked
- * user, written after the viewer last saw the comments.
+ * or muted user, written after the viewer last saw the comments.
  */
 export const commentsUnseen = (viewerId: number) =>
   sql<boolean>`exists (select 1 from comments c where c.stack_id = s.id and c.user_id <> ${viewerId} and not c.is_sandboxed
-    and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedBetween(viewerId, sql<number>`c.user_id`)})`;
+    and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedBetween(viewerId, sql<number>`c.user_id`)}
+    and ${notMutedAmong(viewerId, sql<number>`c.user_id`)})`;
 
 const answeredByViewer = (viewerId: number) => sql<boolean>`exists (select 1 from stack_responses a where a.stack_id = s.id and a.user_id = ${viewerId})`;
 

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { StacksTable } from '../../db/schema';
+import { mutedIdsOf } from '../users/relations.sql';
 import { canSeeStack } from './visibility.sql';
 
 /**
@@ -49,12 +50,17 @@ export interface FeedPageOptions extends FeedFilters {
 const answered = (viewerId: number, stackId: RawBuilder<unknown>) =>
   sql<boolean>`((select true from stack_responses r where r.stack_id = ${stackId} and r.user_id = ${viewerId} limit 1) is not null)`;
 
-/** The filters every source applies to its rows (`s`). */
-function filters(viewerId: number, options: FeedFilters) {
+/**
+ * The filters every source applies to its rows (`s`). `muted` is the int[] of the users the viewer
+ * muted (read once per statement): a stack or twist they wrote, or a twist of a stack they wrote,
+ * is not in my feed (README "Mute"); opened by id it still is.
+ */
+function filters(viewerId: number, options: FeedFilters, muted: RawBuilder<unknown>) {
   const parts: RawBuilder<unknown>[] = [
     // Hidden for me, by me or by an admin: never in my feed.
     // (The probe runs only for viewers who have hides at all: most have none.)
     sql`case when (select true from stack_hides ah where ah.user_id = ${viewerId} limit 1) then (select true from stack_hides h where h.stack_id = s.id and h.user_id = ${viewerId} limit 1) is null else true end`,
+    sql`not (s.owner_id = any(${muted}) or s.origin_owner_id = any(${muted}))`,
   ];
   if (options.filterNew) parts.push(sql`not ${answered(viewerId, sql`s.id`)}`);
   if (options.filterNoBots) parts.push(sql`s.bot_id is null`);
@@ -71,7 +77,7 @@ function nextRow(viewerId: number, options: FeedPageOptions, src: RawBuilder<unk
   const sort = sql.raw(`s.${options.orderBy}`);
   const after = sql`(${sort}, s.id) < (${at}, ${id})`;
   const order = sql`order by ${sort} desc, s.id desc limit 1`;
-  const rest = filters(viewerId, options);
+  const rest = filters(viewerId, options, sql`(select ids from muted)::int[]`);
   // Twists of a friend stack: the viewer twisted it or answered the original.
   const friendTwist = sql`(s.parent_id is null or s.owner_id = ${viewerId} or ${answered(viewerId, sql`s.parent_id`)})`;
   const friend = (column: string, other: string) => sql`
@@ -119,6 +125,7 @@ export function feedPage(viewerId: number, options: FeedPageOptions) {
     blocked as (
       select coalesce(array_agg(case when b.blocker_id = ${viewerId} then b.blocked_id else b.blocker_id end), '{}') as ids
       from blocks b where b.blocker_id = ${viewerId} or b.blocked_id = ${viewerId}),
+    muted as (select ${mutedIdsOf(viewerId)} as ids),
     merge (n, heads, picked) as (
       select 0, array(select row(src, key, label, 'infinity'::timestamptz, ${TOP}, null)::feed_head from sources), null::feed_head
       union all
@@ -144,5 +151,5 @@ export function inFeed(viewerId: number, options: FeedFilters): RawBuilder<boole
   const sources = options.filterFriends
     ? friendSource
     : sql`(${friendSource} or s.group_id in (select gm.group_id from group_members gm where gm.user_id = ${viewerId}))`;
-  return sql<boolean>`(${sources} and ${canSeeStack(viewerId, false)} and ${filters(viewerId, options)})`;
+  return sql<boolean>`(${sources} and ${canSeeStack(viewerId, false)} and ${filters(viewerId, options, mutedIdsOf(viewerId))})`;
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { LIMITS } from '../../../shared/limits';
 import type { Db } from '../../db/client';
-import { notBlockedBetween } from '../users/relations.sql';
+import { notBlockedBetween, notMutedAmong } from '../users/relations.sql';
 import { bannerIs, commentsUnseen, responseUnseen } from './banner.sql';
 import { canSeeStack } from './visibility.sql';
 import { feedPage, inFeed, type FeedFilters, type FeedPageOptions } from './feed-page.sql';
@@ -155,6 +155,8 @@ export function findStackForViewer(db: Db, viewer: Viewer, id: number, kind: 'st
           .where((w) => w.or([w('c.is_sandboxed', '=', false), w('c.user_id', '=', viewer.id), sql<boolean>`${viewer.isAdmin}`]))
           // Filtered here, not after: a page must hold `limit` comments the viewer may read.
           .where(notBlockedBetween(viewer.id, sql<number>`c.user_id`))
+          // Comments of users the viewer muted are not shown to the viewer (README "Mute").
+          .where(notMutedAmong(viewer.id, sql<number>`c.user_id`))
           .orderBy('c.created_at', 'desc')
           .orderBy('c.id', 'desc')
           .offset(comments.offset)

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
-import { containsPattern, friendStatusOf, friendStatusRank, lastLoginDate, notBlockedBetween } from './relations.sql';
+import { containsPattern, friendStatusOf, friendStatusRank, lastLoginDate, notBlockedBetween, notMutedBy } from './relations.sql';
 
 /**
  * Users the viewer may see (active, not blocked either way, not the viewer), with their friend
@@ -49,6 +49,7 @@ export function findVisibleProfile(db: Db, viewerId: number, userId: number) {
         )
         .limit(1)
         .as('friend_request_id'),
+      notMutedBy(viewerId, sql.ref('u.id')).as('not_muted'),
       jsonArrayFrom(
         eb
           .selectFrom('socials as s')

@@ -34,3 +34,26 @@ export const lastLoginDate = (column: Expression<Date | null>) =>
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * True unless the viewer muted `other` (README "Mute"): one probe of the mutes primary key. A mute
+ * is one-way and read-time only: it filters the muter's views, never the muted user's.
+ */
+export function notMutedBy(viewer: number | Expression<number>, other: Expression<number | null>): RawBuilder<boolean> {
+  return sql<boolean>`not exists (select 1 from mutes mu where mu.muter_id = ${viewer} and mu.muted_id = ${other})`;
+}
+
+/** The ids the viewer muted, as one int[] (empty when none): read once per statement. */
+export function mutedIdsOf(viewer: number | Expression<number>): RawBuilder<number[]> {
+  // The cast makes it one array value, so `x = any(...)` compares with its elements.
+  return sql<number[]>`(select coalesce(array_agg(mu.muted_id), '{}') from mutes mu where mu.muter_id = ${viewer})::int[]`;
+}
+
+/**
+ * True unless the viewer muted `other` (a non-null user id column), checked against the viewer's
+ * muted ids read once per statement (mutedIdsOf): no index probe per row, which the feed's and the
+ * detail's per-row checks (responders, comments) would otherwise pay. A bound viewer only.
+ */
+export function notMutedAmong(viewer: number, other: Expression<number>): RawBuilder<boolean> {
+  return sql<boolean>`(${other} <> all(${mutedIdsOf(viewer)}))`;
+}

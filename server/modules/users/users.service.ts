@@ -39,7 +39,9 @@ export function listUsers(db: Db, viewerId: number, options: { q?: string; offse
 export async function getProfile(db: Db, viewerId: number, userId: number, viewerIsAdmin = false): Promise<UserProfile> {
   const row = await profiles.findVisibleProfile(db, viewerId, userId);
   if (!row) throw notFound('User not found', 'USER_NOT_FOUND');
-  const profile: UserProfile = { ...row, friend_request_id: row.friend_request_id ?? null, socials: row.socials.map(withLink) };
+  const { not_muted, ...fields } = row;
+  // `muted` is the viewer's own setting: sent only when set, so a profile reads as before otherwise.
+  const profile: UserProfile = { ...fields, friend_request_id: row.friend_request_id ?? null, ...(not_muted ? {} : { muted: true as const }), socials: row.socials.map(withLink) };
   return viewerIsAdmin ? { ...profile, ...(await codes.inviteLinks(db, userId)) } : profile;
 }
 

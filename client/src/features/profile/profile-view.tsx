@@ -12,6 +12,7 @@ import { useRefreshSocialGraph } from '../../lib/social-graph';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
 import { InviteLinks } from './invite-links';
 import { lastLoginText } from './last-login';
+import { MuteControl } from './mute-control';
 
 /** The Shared Activity table's rows (spec 1 §3): each kind counts its stacks and their twists. */
 const sharedRows: { kind: string; count(activity: SharedActivity): number }[] = [
@@ -303,6 +304,7 @@ function ProfileActions({ user, onBack, onBlocked }: { user: UserProfile; onBack
           Block
         </button>
       </div>
+      <MuteControl user={user} />
       <ReportButton target={{ type: 'user', id: user.id }} ariaLabel={`Report ${user.username}`} className="btn btn-ghost btn-sm" />
 
       <ConfirmDialog open={dialog === 'unfriend'} title="Are you sure?" confirmLabel="Yes, Unfriend" danger onCancel={() => setDialog(null)} onConfirm={confirmUnfriend}>

@@ -8,6 +8,7 @@ import { BioEditor } from './bio-editor';
 import { DangerZone } from './danger-zone';
 import { DownloadData } from './download-data';
 import { InviteFriend } from './invite-friend';
+import { MutedUsers } from './muted-users';
 import { SocialsEditor } from './socials-editor';
 
 const THEME_CHOICES: { value: Theme; label: string }[] = [
@@ -79,6 +80,9 @@ export function SettingsPanel({ user, onShowTour }: SettingsPanelProps) {
       </SettingsCard>
       <SettingsCard title="Your data">
         <DownloadData />
+      </SettingsCard>
+      <SettingsCard title="Muted users">
+        <MutedUsers />
       </SettingsCard>
       <SettingsCard title="Help">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">

@@ -1,0 +1,30 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import { notBlockedBetween } from '../users/relations.sql';
+
+/** Idempotent: muting someone already muted keeps the first row (and its created_at). */
+export function insertMute(db: Db, muterId: number, mutedId: number) {
+  return db.insertInto('mutes').values({ muter_id: muterId, muted_id: mutedId }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function deleteMute(db: Db, muterId: number, mutedId: number): Promise<number> {
+  const result = await db.deleteFrom('mutes').where('muter_id', '=', muterId).where('muted_id', '=', mutedId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * The users the muter muted, by username: active ones only, and not blocked either way (a block
+ * hides them everywhere already; the mute row stays and counts again after an unblock).
+ */
+export function listMuted(db: Db, muterId: number) {
+  return db
+    .selectFrom('mutes as m')
+    .innerJoin('users as u', 'u.id', 'm.muted_id')
+    .select(['u.id', 'u.username', 'u.avatar_id', 'm.created_at'])
+    .where('m.muter_id', '=', muterId)
+    .where('u.is_active', '=', true)
+    .where(notBlockedBetween(muterId, sql.ref('u.id')))
+    .orderBy(sql`lower(u.username)`)
+    .orderBy('u.id')
+    .execute();
+}
