@@ -173,6 +173,8 @@ beforeAll(async () => {
   await createStack(alice, 'Fresh idea', { mode: 'friend', target_id: bob.id });
   // Notifications: a friend request from Dave.
   await api('POST', '/v1/users/friends/requests', dave.token, { user_id: alice.id });
+  // The admins' Reports queue holds one open report (issue 15).
+  await api('POST', '/v1/reports', bob.token, { target_type: 'user', target_id: carol.id, reason: 'spam', note: 'Sends the same link to everyone' });
   // A reset link and a verification link in the outbox.
   await api('POST', '/v1/auth/recovery', undefined, { email: 'a11y_carol@e2e.test' });
 
@@ -372,6 +374,10 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await visible(page.getByRole('heading', { name: 'a11y_bob' }));
     await scan('profile tab');
     await scanDialog(button('Unfriend'), 'Are you sure?', 'dialog Unfriend');
+    await scanDialog(button('Report a11y_bob'), 'Report User');
+    await button('Mute').click();
+    await visible(button('Unmute'));
+    await scan('profile tab, muted');
 
     await page.goto(`${app.baseUrl}/users/${bob.id}`);
     await visible(page.getByRole('heading', { name: 'a11y_bob' }));
@@ -381,8 +387,24 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await button('Settings').click();
     await visible(page.getByText('a11y_alice@e2e.test'));
     await scan('settings');
+    await button('Create invite link').click();
+    await visible(page.getByLabel('Invite link'));
+    await visible(page.getByRole('list', { name: 'Muted users' }));
+    await scan('settings with an invite and a muted user');
+    await button('Unmute a11y_bob').click();
+    await gone(page.getByRole('list', { name: 'Muted users' }));
     await scanDialog(button('Deactivate Account'), 'Deactivate Account');
     await scanDialog(button('Log out'), 'Log Out');
+    expectNoViolations();
+  });
+
+  it('the admins\' Reports queue and its dialogs', async () => {
+    await stacksTab();
+    await tab('Reports');
+    const report = page.getByRole('article').filter({ hasText: 'Sends the same link to everyone' });
+    await visible(report);
+    await scan('reports tab');
+    await scanDialog(button('Resolve', report), 'Resolve Report');
     expectNoViolations();
   });
 

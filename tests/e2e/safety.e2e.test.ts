@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, E2E_PASSWORD, launchBrowser, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
+
+/*
+ * Safety and ownership (issue 15) in Chromium: Ann invites Cal by link, mutes and unmutes him,
+ * reports his comment; Mo (an admin) resolves the report; Ann reads the outcome and downloads
+ * her data. Cal's stack and comment are made through the REST API, as a third-party client would.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+let ann: Page;
+let cal: Page;
+let mo: Page;
+let annAccount: Account;
+let calAccount: Account;
+let inviteLink = '';
+
+const WAIT = { timeout: 20_000 };
+const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
+const logIn = (page: Page, username: string) => logInAs(app, page, username);
+const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), WAIT).toBe(true);
+
+const myStacks = (page: Page) => page.getByRole('list', { name: 'My Stacks' });
+const card = (page: Page, name: string) => myStacks(page).getByRole('button').filter({ has: page.getByText(name, { exact: true }) });
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect.poll(() => page.getByRole('heading', { name: 'Invite a friend' }).isVisible(), WAIT).toBe(true);
+}
+
+async function openProfile(page: Page, username: string) {
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: new RegExp(username) }).click();
+  await expect.poll(() => page.getByRole('heading', { name: username }).isVisible(), WAIT).toBe(true);
+}
+
+beforeAll(async () => {
+  app = await startApp({ extraCodeUses: 3 });
+  annAccount = await registerAccount(app, 'e2e_ann', app.extraCode!);
+  await registerAccount(app, 'e2e_mo', app.extraCode!);
+  await app.cli(['users:role', 'e2e_mo', 'ADMIN']);
+  browser = await launchBrowser();
+  ann = await newPage(browser);
+  cal = await newPage(browser);
+  mo = await newPage(browser);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('mute, reports, export and invites in Chromium', () => {
+  it('Ann makes an invite link in Settings', async () => {
+    await logIn(ann, 'e2e_ann');
+    await skipTour(ann);
+    await openSettings(ann);
+    await ann.getByRole('button', { name: 'Create invite link' }).click();
+    const field = ann.getByLabel('Invite link');
+    await expect.poll(() => field.inputValue(), WAIT).toMatch(/\/register\?code=[A-Z0-9-]+$/);
+    inviteLink = await field.inputValue();
+    expect(inviteLink.startsWith(app.baseUrl)).toBe(true);
+    const invites = ann.getByRole('list', { name: 'My invites' });
+    await expect.poll(() => invites.getByRole('listitem').count(), WAIT).toBe(1);
+    expect(await invites.getByText('Unused', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('Cal opens the link: the code is filled in, he joins and is Ann’s friend', async () => {
+    await cal.goto(inviteLink);
+    const code = new URL(inviteLink).searchParams.get('code')!;
+    await expect.poll(() => cal.getByLabel('Registration Code').inputValue(), WAIT).toBe(code);
+    await cal.getByLabel('Username').fill('e2e_cal');
+    await cal.getByLabel('Email').fill('e2e_cal@e2e.test');
+    await cal.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await cal.getByLabel('Confirm Password').fill(E2E_PASSWORD);
+    await cal.getByRole('button', { name: 'Create Account' }).click();
+    await cal.waitForURL('**/registration-complete');
+
+    const { access_token } = await api<{ access_token: string }>('POST', '/v1/auth/login', undefined, { username_or_email: 'e2e_cal', password: E2E_PASSWORD });
+    calAccount = { token: access_token, id: (await api<{ id: number }>('GET', '/v1/users/me', access_token)).id };
+    const friends = await api<{ username: string }[]>('GET', '/v1/users/friends/me', calAccount.token);
+    expect(friends.map((f) => f.username)).toEqual(['e2e_ann']);
+
+    // Ann's list says who joined with the link; the link works once.
+    await ann.reload();
+    await openSettings(ann);
+    await visible(ann, 'Joined: e2e_cal');
+    const late = await newPage(browser);
+    await late.goto(inviteLink);
+    await late.getByLabel('Username').fill('e2e_cal2');
+    await late.getByLabel('Email').fill('e2e_cal2@e2e.test');
+    await late.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await late.getByLabel('Confirm Password').fill(E2E_PASSWORD);
+    await late.getByRole('button', { name: 'Create Account' }).click();
+    await visible(late, 'This registration code has already been used');
+    expect(late.url()).toContain('/register');
+    await late.context().close();
+  });
+
+  it('Ann mutes Cal: his stack leaves her feed; she unmutes him in Settings and it is back', async () => {
+    const { id } = await api<{ id: number }>('POST', '/v1/stacks', calAccount.token, { name: 'Cal Picks', mode: 'friend', target_id: annAccount.id, positions: ['Tea', 'Coffee', 'Juice', 'Water', 'Milk', 'Soda'] });
+    await api('POST', `/v1/stacks/${id}/comments`, calAccount.token, { description: 'Buy my pills cheap' });
+    await ann.getByRole('tab', { name: 'Stacks' }).click();
+    await expect.poll(() => card(ann, 'Cal Picks').count(), WAIT).toBe(1);
+
+    await openProfile(ann, 'e2e_cal');
+    await ann.getByRole('button', { name: 'Mute', exact: true }).click();
+    await visible(ann, 'You muted e2e_cal: their stacks, comments and notifications are hidden from you. They are not told.');
+    await expect.poll(() => ann.getByRole('button', { name: 'Unmute' }).isVisible(), WAIT).toBe(true);
+    await ann.getByRole('tab', { name: 'Stacks' }).click();
+    await expect.poll(() => card(ann, 'Cal Picks').count(), WAIT).toBe(0);
+    // Cal cannot tell: his own view of the stack is as before.
+    const calFeed = await api<{ name: string }[]>('GET', '/v2/stacks', calAccount.token);
+    expect(calFeed.map((s) => s.name)).toContain('Cal Picks');
+
+    await openSettings(ann);
+    const muted = ann.getByRole('list', { name: 'Muted users' });
+    await expect.poll(() => muted.getByText('e2e_cal').isVisible(), WAIT).toBe(true);
+    await muted.getByRole('button', { name: 'Unmute e2e_cal' }).click();
+    await expect.poll(() => muted.count(), WAIT).toBe(0);
+    await ann.getByRole('tab', { name: 'Stacks' }).click();
+    await expect.poll(() => card(ann, 'Cal Picks').count(), WAIT).toBe(1);
+  });
+
+  it('Ann reports Cal’s comment', async () => {
+    await card(ann, 'Cal Picks').click();
+    await expect.poll(() => ann.getByRole('heading', { name: 'Cal Picks', level: 1 }).isVisible(), WAIT).toBe(true);
+    const comments = ann.getByRole('list', { name: 'Comments' });
+    // Comments show once Ann has answered.
+    await ann.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => comments.getByText('Buy my pills cheap').isVisible(), WAIT).toBe(true);
+    await comments.getByRole('button', { name: 'Report comment' }).click();
+    const dialog = ann.getByRole('dialog', { name: 'Report Comment' });
+    await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
+    await dialog.getByRole('radio', { name: 'Spam' }).check();
+    await dialog.getByLabel('Note (optional)').fill('Selling pills');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const sent = ann.getByRole('dialog', { name: 'Report sent' });
+    await expect.poll(() => sent.getByText('Thanks, the admins will look at it.').isVisible(), WAIT).toBe(true);
+    await sent.getByRole('button', { name: 'OK' }).click();
+    // Ann has no Reports tab: only admins do.
+    expect(await ann.getByRole('tab', { name: 'Reports' }).count()).toBe(0);
+  });
+
+  it('Mo, an admin, resolves it from the Reports tab', async () => {
+    await logIn(mo, 'e2e_mo');
+    await skipTour(mo);
+    await mo.getByRole('tab', { name: 'Reports' }).click();
+    const report = mo.getByRole('article').filter({ hasText: 'Buy my pills cheap' });
+    await expect.poll(() => report.isVisible(), WAIT).toBe(true);
+    expect(await report.textContent()).toContain('e2e_ann');
+    expect(await report.textContent()).toContain('Selling pills');
+    expect(await report.getByRole('button', { name: 'Sandbox comment' }).isVisible()).toBe(true);
+    await report.getByRole('button', { name: 'Resolve' }).click();
+    const dialog = mo.getByRole('dialog');
+    await dialog.getByLabel('Resolution note (optional)').fill('Comment removed. Thank you.');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    // Resolved reports leave the open queue.
+    await expect.poll(() => mo.getByRole('article').filter({ hasText: 'Buy my pills cheap' }).count(), WAIT).toBe(0);
+  });
+
+  it('Ann sees the outcome in her notifications', async () => {
+    await ann.reload();
+    const envelope = ann.getByRole('button', { name: /^Notifications/ });
+    await expect.poll(() => envelope.getAttribute('aria-label'), WAIT).toMatch(/\d+ unread/);
+    const panel = ann.getByRole('dialog', { name: 'Notifications' });
+    if (!(await panel.isVisible())) await envelope.click();
+    await expect.poll(() => panel.getByText(/Your report about the comment .*Buy my pills cheap.* was resolved\./).isVisible(), WAIT).toBe(true);
+    expect(await panel.getByText('Comment removed. Thank you.').isVisible()).toBe(true);
+  });
+
+  it('Ann downloads her data: one JSON document with her invite and report, nobody else’s e-mail', async () => {
+    const panel = ann.getByRole('dialog', { name: 'Notifications' });
+    if (await panel.isVisible()) await panel.getByRole('button', { name: 'Close' }).click();
+    await openSettings(ann);
+    const [download] = await Promise.all([ann.waitForEvent('download'), ann.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^stacks-export-e2e_ann-.*\.json$/);
+    const text = readFileSync((await download.path())!, 'utf8');
+    const data = JSON.parse(text) as Record<string, unknown>;
+    expect(JSON.stringify(data.profile)).toContain('e2e_ann@e2e.test');
+    expect(text).toContain('e2e_cal');
+    expect(text).toContain('Selling pills');
+    expect(text).not.toContain('e2e_cal@e2e.test');
+    expect(text).not.toContain('e2e_mo@e2e.test');
+  });
+});
