@@ -261,8 +261,12 @@ describe('the admin Reports view', () => {
 
   it('Hide for users lists the members the stack can be hidden for, by name, and hides it for the chosen', async () => {
     const { user, callsTo } = renderQueue({
-      'stacks.get': { id: 40, me: { hideable_user_ids: [2, 3] }, hidden_user_ids: [3] },
-      'users.get': (input: { id: number }) => profile({ id: input.id, username: input.id === 2 ? 'bob' : 'carol' }),
+      'stacks.get': { id: 40, audience: { type: 'group' }, group_id: 9, me: { hideable_user_ids: [2, 3] }, hidden_user_ids: [3] },
+      // The names come from the group's members (one call), as in the stack's own actions.
+      'groups.get': {
+        id: 9,
+        members: [1, 2, 3].map((id) => ({ user_id: id, user: { id, username: ['ann', 'bob', 'carol'][id - 1], avatar_id: 1 } })),
+      },
       'stacks.hide': { message: 'Stack hidden for 1 user' },
     });
     await screen.findByRole('article', { name: 'Stack: Spam' });

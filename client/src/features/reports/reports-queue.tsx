@@ -1,4 +1,4 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/schemas/reports';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountedLabel } from '../../components/counted-field';
+import { HideForUsersDialog } from '../../components/hide-for-users-dialog';
 import { Modal, ModalActions } from '../../components/modal';
 import { emit } from '../../lib/events';
 import { formatDateTime } from '../../lib/format-date';
@@ -254,7 +255,7 @@ export function ReportCard({ report }: { report: Report }) {
         <p>Only its author and the admins will see this comment.</p>
       </ConfirmDialog>
       {dialog === 'hideForUsers' && moderatedStackId !== null && (
-        <HideForUsersDialog
+        <HideReportedStack
           stackId={moderatedStackId}
           onClose={() => setDialog(null)}
           onDone={(count) => setOutcome({ ok: true, text: `Stack hidden for ${count} ${count === 1 ? 'user' : 'users'}` })}
@@ -392,79 +393,19 @@ function DecideForm({ status, busy, onCancel, onConfirm }: Omit<DecideDialogProp
   );
 }
 
-/**
- * Hide a reported group stack for chosen members (DELETE /v1/stacks/{id}/hide with user_ids): the
- * stack detail names who may be chosen (members who have not answered), their profiles their names.
- */
-function HideForUsersDialog({ stackId, onClose, onDone }: { stackId: number; onClose(): void; onDone(count: number): void }) {
+/** The shared Hide Stack for Users dialog, once the reported group stack is loaded. */
+function HideReportedStack({ stackId, onClose, onDone }: { stackId: number; onClose(): void; onDone(count: number): void }) {
   const trpc = useTRPC();
   const stack = useQuery(trpc.stacks.get.queryOptions({ id: stackId }));
-  const hideable = stack.data?.me.hideable_user_ids ?? [];
-  const hidden = new Set(stack.data?.hidden_user_ids ?? []);
-  const profiles = useQueries({ queries: hideable.map((id) => trpc.users.get.queryOptions({ id })) });
-  const hide = useMutation(trpc.stacks.hide.mutationOptions());
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async () => {
-    if (chosen.length === 0) return;
-    setError(null);
-    try {
-      await hide.mutateAsync({ id: stackId, user_ids: chosen });
-      onDone(chosen.length);
-      onClose();
-    } catch (err) {
-      console.error('Failed to hide stack for users', err);
-      setError(errorDetail(err) ?? 'Failed to hide stack for users');
-    }
-  };
-
-  let body: ReactNode;
-  if (stack.isPending) body = <p className="text-sm text-base-content/70">Loading...</p>;
-  else if (stack.isError)
-    body = (
-      <p role="alert" className="text-sm text-error">
-        {errorDetail(stack.error) ?? 'Failed to load stack'}
-      </p>
+  if (stack.isError) {
+    return (
+      <ConfirmDialog open title="Hide Stack for Users" confirmLabel="OK" onCancel={onClose} onConfirm={onClose}>
+        <p role="alert">{errorDetail(stack.error) ?? 'Failed to load stack'}</p>
+      </ConfirmDialog>
     );
-  else if (hideable.length === 0) body = <p className="text-sm text-base-content/70">Every other member has answered this stack.</p>;
-  else
-    body = (
-      <ul className="max-h-64 space-y-1 overflow-y-auto" aria-label="Members who have not answered">
-        {hideable.map((id, index) => (
-          <li key={id}>
-            <label className="flex cursor-pointer items-center gap-3 rounded-btn p-1 hover:bg-base-200">
-              <input
-                type="checkbox"
-                className="checkbox checkbox-sm"
-                checked={hidden.has(id) || chosen.includes(id)}
-                disabled={hidden.has(id) || hide.isPending}
-                onChange={(event) => setChosen((all) => (event.target.checked ? [...all, id] : all.filter((other) => other !== id)))}
-              />
-              <span className="wrap-anywhere">{profiles[index]?.data?.username ?? `User ${id}`}</span>
-              {hidden.has(id) && <span className="badge badge-ghost badge-sm">Hidden</span>}
-            </label>
-          </li>
-        ))}
-      </ul>
-    );
-
-  return (
-    <Modal
-      open
-      title="Hide Stack for Users"
-      onClose={onClose}
-      actions={<ModalActions onCancel={onClose} busy={hide.isPending} disabled={chosen.length === 0 || hide.isPending} onSubmit={() => void submit()} label="Hide for Selected" />}
-    >
-      <div className="space-y-3">
-        <p className="text-sm text-base-content/70">Choose group members who have not answered this stack.</p>
-        {error && (
-          <p role="alert" className="text-sm text-error">
-            {error}
-          </p>
-        )}
-        {body}
-      </div>
-    </Modal>
-  );
+  }
+  if (!stack.data) return null;
+  const groupId = stack.data.audience.type === 'group' ? stack.data.group_id : null;
+  if (groupId === null) return null;
+  return <HideForUsersDialog stack={stack.data} groupId={groupId} onClose={onClose} onDone={onDone} />;
 }

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Stack } from '../../../../shared/schemas/stacks';
-import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { HideForUsersDialog } from '../../components/hide-for-users-dialog';
 import { Modal, ModalActions } from '../../components/modal';
 import { saveStackPrefill } from '../../lib/stack-prefill';
-import { errorDetail, httpStatusOf, useTRPC } from '../../lib/trpc';
+import { errorDetail, httpStatusOf } from '../../lib/trpc';
 import { otherPerson, useStackActionRunner, type Detail } from './detail-parts';
 import { NewStackDialog } from './new-stack-dialog';
 import { draftPayload, checkDraft, sixPositions, type StackDraft } from './stack-draft';
@@ -211,7 +210,7 @@ export function StackActions({ detail, meId, mutations, onReload, onClose, onOpe
       )}
       <CannotEditDialog open={open === 'cannotEdit'} title={text.cannotEdit} onClose={() => setOpen(null)} />
       {open === 'hideForUsers' && groupId !== null && (
-        <HideForUsersDialog stack={stack} groupId={groupId} hide={mutations.hideForUsers} onClose={() => setOpen(null)} onDone={() => void onReload()} />
+        <HideForUsersDialog stack={stack} groupId={groupId} onClose={() => setOpen(null)} onDone={() => void onReload()} />
       )}
       <NewStackDialog
         mode={stack.audience.type}
@@ -267,87 +266,6 @@ function EditStackForm({ stack, busy, error, onClose, onSubmit }: EditStackDialo
             {message}
           </p>
         ))}
-      </div>
-    </Modal>
-  );
-}
-
-interface HideForUsersDialogProps {
-  stack: Stack;
-  groupId: number;
-  hide: StackMutations['hideForUsers'];
-  onClose(): void;
-  onDone(): void;
-}
-
-/**
- * Admins: hide a group stack for chosen members (spec 2 §6); the server names them in
- * `me.hideable_user_ids` (those who have not answered, not the admin), the group their names.
- */
-function HideForUsersDialog({ stack, groupId, hide, onClose, onDone }: HideForUsersDialogProps) {
-  const trpc = useTRPC();
-  const group = useQuery(trpc.groups.get.queryOptions({ id: groupId }));
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [failed, setFailed] = useState(false);
-  const hideable = new Set(stack.me.hideable_user_ids);
-  const hidden = new Set(stack.hidden_user_ids);
-  const candidates = (group.data?.members ?? []).filter((m) => hideable.has(m.user_id));
-
-  const submit = async () => {
-    if (chosen.length === 0) return;
-    setFailed(false);
-    try {
-      await hide.mutateAsync({ id: stack.id, user_ids: chosen });
-      onDone();
-      onClose();
-    } catch (error) {
-      console.error('Failed to hide stack for users', error);
-      setFailed(true);
-    }
-  };
-
-  return (
-    <Modal
-      open
-      title="Hide Stack for Users"
-      onClose={onClose}
-      actions={<ModalActions onCancel={onClose} busy={hide.isPending} disabled={chosen.length === 0 || hide.isPending} onSubmit={() => void submit()} label="Hide for Selected" />}
-    >
-      <div className="space-y-3">
-        <p className="text-sm text-base-content/70">Choose group members who have not answered this stack.</p>
-        {failed && (
-          <p role="alert" className="text-sm text-error">
-            Failed to hide stack for users
-          </p>
-        )}
-        {group.isPending ? (
-          <p className="text-sm text-base-content/70">Loading...</p>
-        ) : group.isError ? (
-          <p role="alert" className="text-sm text-error">
-            Failed to load group members
-          </p>
-        ) : candidates.length === 0 ? (
-          <p className="text-sm text-base-content/70">Every other member has answered this stack.</p>
-        ) : (
-          <ul className="max-h-64 space-y-1 overflow-y-auto" aria-label="Members who have not answered">
-            {candidates.map((member) => (
-              <li key={member.user_id}>
-                <label className="flex cursor-pointer items-center gap-3 rounded-btn p-1 hover:bg-base-200">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm"
-                    checked={hidden.has(member.user_id) || chosen.includes(member.user_id)}
-                    disabled={hidden.has(member.user_id) || hide.isPending}
-                    onChange={(event) => setChosen((all) => (event.target.checked ? [...all, member.user_id] : all.filter((id) => id !== member.user_id)))}
-                  />
-                  <Avatar kind="user" username={member.user.username} avatarId={member.user.avatar_id} size="xs" alt="" />
-                  <span>{member.user.username}</span>
-                  {hidden.has(member.user_id) && <span className="badge badge-ghost badge-sm">Hidden</span>}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
       </div>
     </Modal>
   );

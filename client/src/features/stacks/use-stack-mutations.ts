@@ -18,7 +18,6 @@ export function useStackMutations(kind: StackKind) {
     sandbox: useMutation(trpc.stacks.sandbox.mutationOptions()),
     remove: useMutation(trpc.stacks.delete.mutationOptions()),
     twist: useMutation(trpc.twistedStacks.create.mutationOptions()),
-    hideForUsers: useMutation(trpc.stacks.hide.mutationOptions()),
   };
 }
 
