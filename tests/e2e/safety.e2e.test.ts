@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, E2E_PASSWORD, launchBrowser, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
@@ -7,6 +8,7 @@ import { callApi, E2E_PASSWORD, launchBrowser, logIn as logInAs, newPage, regist
  * Safety and ownership (issue 15) in Chromium: Ann invites Cal by link, mutes and unmutes him,
  * reports his comment; Mo (an admin) resolves the report; Ann reads the outcome and downloads
  * her data. Cal's stack and comment are made through the REST API, as a third-party client would.
+ * With SCREENSHOT_DIR set, the new screens are also saved as PNGs.
  */
 
 let app: RunningApp;
@@ -19,6 +21,13 @@ let calAccount: Account;
 let inviteLink = '';
 
 const WAIT = { timeout: 20_000 };
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+
+async function shot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `safety-${name}.png`), fullPage: true });
+}
 const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
 const logIn = (page: Page, username: string) => logInAs(app, page, username);
 const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), WAIT).toBe(true);
@@ -87,6 +96,7 @@ describe('mute, reports, export and invites in Chromium', () => {
     await ann.reload();
     await openSettings(ann);
     await visible(ann, 'Joined: e2e_cal');
+    await shot(ann, 'settings-invites');
     const late = await newPage(browser);
     await late.goto(inviteLink);
     await late.getByLabel('Username').fill('e2e_cal2');
@@ -109,6 +119,7 @@ describe('mute, reports, export and invites in Chromium', () => {
     await ann.getByRole('button', { name: 'Mute', exact: true }).click();
     await visible(ann, 'You muted e2e_cal: their stacks, comments and notifications are hidden from you. They are not told.');
     await expect.poll(() => ann.getByRole('button', { name: 'Unmute' }).isVisible(), WAIT).toBe(true);
+    await shot(ann, 'profile-muted');
     await ann.getByRole('tab', { name: 'Stacks' }).click();
     await expect.poll(() => card(ann, 'Cal Picks').count(), WAIT).toBe(0);
     // Cal cannot tell: his own view of the stack is as before.
@@ -118,6 +129,7 @@ describe('mute, reports, export and invites in Chromium', () => {
     await openSettings(ann);
     const muted = ann.getByRole('list', { name: 'Muted users' });
     await expect.poll(() => muted.getByText('e2e_cal').isVisible(), WAIT).toBe(true);
+    await shot(ann, 'settings-muted');
     await muted.getByRole('button', { name: 'Unmute e2e_cal' }).click();
     await expect.poll(() => muted.count(), WAIT).toBe(0);
     await ann.getByRole('tab', { name: 'Stacks' }).click();
@@ -136,6 +148,7 @@ describe('mute, reports, export and invites in Chromium', () => {
     await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
     await dialog.getByRole('radio', { name: 'Spam' }).check();
     await dialog.getByLabel('Note (optional)').fill('Selling pills');
+    await shot(ann, 'report-dialog');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     const sent = ann.getByRole('dialog', { name: 'Report sent' });
     await expect.poll(() => sent.getByText('Thanks, the admins will look at it.').isVisible(), WAIT).toBe(true);
@@ -153,6 +166,7 @@ describe('mute, reports, export and invites in Chromium', () => {
     expect(await report.textContent()).toContain('e2e_ann');
     expect(await report.textContent()).toContain('Selling pills');
     expect(await report.getByRole('button', { name: 'Sandbox comment' }).isVisible()).toBe(true);
+    await shot(mo, 'reports-queue');
     await report.getByRole('button', { name: 'Resolve' }).click();
     const dialog = mo.getByRole('dialog');
     await dialog.getByLabel('Resolution note (optional)').fill('Comment removed. Thank you.');
@@ -169,6 +183,7 @@ describe('mute, reports, export and invites in Chromium', () => {
     if (!(await panel.isVisible())) await envelope.click();
     await expect.poll(() => panel.getByText(/Your report about the comment .*Buy my pills cheap.* was resolved\./).isVisible(), WAIT).toBe(true);
     expect(await panel.getByText('Comment removed. Thank you.').isVisible()).toBe(true);
+    await shot(ann, 'report-resolved-notification');
   });
 
   it('Ann downloads her data: one JSON document with her invite and report, nobody else’s e-mail', async () => {
