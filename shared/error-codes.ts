@@ -31,6 +31,7 @@ const DOMAIN_ERROR_CODES = [
   // Mutes
   'SELF_MUTE',
   'NOT_MUTED',
+  'MUTE_LIMIT',
   // Groups
   'GROUP_NOT_FOUND',
   'GROUP_REQUEST_NOT_FOUND',

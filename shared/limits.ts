@@ -40,6 +40,8 @@ export const LIMITS = {
   trpcBatchMax: 20,
   /** A report's note and an admin's resolution note (characters). */
   reportNoteMax: 500,
+  /** Users one user may mute: the feed reads the muted ids once per statement, so the list stays bounded. */
+  mutesMax: 1000,
 } as const;
 
 /** Personal invites (POST /v1/users/me/invites): single-use registration codes a user hands out. */

@@ -3,8 +3,10 @@
  * answer banners, notifications and live events leave the muter's views, at read time (an unmute
  * restores everything); friendship and group membership stay; the muted user sees no change.
  */
+import { sql } from 'kysely';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../shared/limits';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import { createEventHub, type EventHub } from '../../server/modules/events/event-hub';
@@ -135,6 +137,22 @@ describe('POST, GET, DELETE /v1/users/mutes', () => {
     expect((await t.request.get('/v1/users/mutes')).status).toBe(401);
     expect((await t.request.delete(`/v1/users/mutes/${gone.id}`)).status).toBe(401);
     expect(await t.db.selectFrom('mutes').select('muted_id').where('muter_id', '=', me.id).execute()).toEqual([]);
+  });
+
+  it(`holds at most ${LIMITS.mutesMax} muted users: one more is 409 MUTE_LIMIT, muting again still 200, an unmute frees a place`, async () => {
+    const me = await createUser(t.db);
+    const [last, extra] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    // All but one place taken by users made in one statement.
+    await sql`with made as (
+        insert into users (username, email, password_hash)
+        select 'mutecap_' || ${me.id} || '_' || g, 'mutecap_' || ${me.id} || '_' || g || '@example.test', 'x' from generate_series(1, ${LIMITS.mutesMax - 1}) g
+        returning id)
+      insert into mutes (muter_id, muted_id) select ${me.id}, id from made`.execute(t.db);
+    await mute(me, last);
+    expectError(await muteReq(me, extra.id), 409, 'MUTE_LIMIT', `You can mute at most ${LIMITS.mutesMax} users. Unmute someone first.`);
+    await mute(me, last);
+    await unmute(me, last);
+    await mute(me, extra);
   });
 
   it('shows `muted` on the profile to the muter only; friendship stays', async () => {

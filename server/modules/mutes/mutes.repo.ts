@@ -7,6 +7,19 @@ export function insertMute(db: Db, muterId: number, mutedId: number) {
   return db.insertInto('mutes').values({ muter_id: muterId, muted_id: mutedId }).onConflict((oc) => oc.doNothing()).execute();
 }
 
+/** Whether the muter muted this user already (muting again must not count against the limit). */
+export async function isMuted(db: Db, muterId: number, mutedId: number): Promise<boolean> {
+  const row = await db.selectFrom('mutes').select('muted_id').where('muter_id', '=', muterId).where('muted_id', '=', mutedId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How many users the muter muted; the muter's row is locked first, so parallel mutes count in turn. */
+export async function countMutesLocked(trx: Db, muterId: number): Promise<number> {
+  await trx.selectFrom('users').select('id').where('id', '=', muterId).forNoKeyUpdate().executeTakeFirst();
+  const row = await trx.selectFrom('mutes').select(sql<number>`count(*)::int`.as('n')).where('muter_id', '=', muterId).executeTakeFirstOrThrow();
+  return row.n;
+}
+
 export async function deleteMute(db: Db, muterId: number, mutedId: number): Promise<number> {
   const result = await db.deleteFrom('mutes').where('muter_id', '=', muterId).where('muted_id', '=', mutedId).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import { MutedUser, MuteInput } from '../../../shared/schemas/mutes';
 import { UserIdInput } from '../../../shared/schemas/users';
@@ -10,7 +11,7 @@ const tags = ['mutes'];
 export const mutesRouter = router({
   /** Mutes a user: their content leaves my views; they cannot tell. Idempotent. */
   mute: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/users/mutes', tags, summary: 'Mute a user', errorResponses: [400, 401, 404] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/users/mutes', tags, summary: `Mute a user (${LIMITS.mutesMax} at most)`, errorResponses: [400, 401, 404, 409] } })
     .input(MuteInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => mutes.mute(ctx.db, ctx.user.id, input.user_id)),

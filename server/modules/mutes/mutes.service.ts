@@ -1,7 +1,8 @@
+import { LIMITS } from '../../../shared/limits';
 import type { MutedUser } from '../../../shared/schemas/mutes';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { isVisibleUser } from '../users/users.service';
 import * as repo from './mutes.repo';
 
@@ -14,7 +15,11 @@ import * as repo from './mutes.repo';
 export async function mute(db: Db, muterId: number, targetId: number) {
   if (targetId === muterId) throw badRequest('SELF_MUTE', 'You cannot mute yourself');
   if (!(await isVisibleUser(db, muterId, targetId))) throw notFound('User not found', 'USER_NOT_FOUND');
-  await repo.insertMute(db, muterId, targetId);
+  await db.transaction().execute(async (trx) => {
+    if (await repo.isMuted(trx, muterId, targetId)) return;
+    if ((await repo.countMutesLocked(trx, muterId)) >= LIMITS.mutesMax) throw conflict('MUTE_LIMIT', `You can mute at most ${LIMITS.mutesMax} users. Unmute someone first.`);
+    await repo.insertMute(trx, muterId, targetId);
+  });
   return { message: 'User muted' };
 }
 
