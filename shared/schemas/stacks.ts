@@ -202,6 +202,25 @@ export const Comment = z
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof Comment>;
 
+const ItemOrder = z.array(z.number().int().min(0).max(5));
+
+export const ConsensusDetail = z
+  .object({
+    borda: ItemOrder.describe('The spec consensus (Borda: mean place, ties by more first places, then stack order) as item indices, best first; the order of `consensus`.'),
+    kemeny: ItemOrder.describe(
+      'The Kemeny-Young order as item indices, best first: of all 720 orders, the one with the least total Kendall-tau distance to the answers (it disagrees with the fewest head-to-head preferences). Ties: the order closest to `borda`, then the smallest indices first.',
+    ),
+    condorcet_winner: z
+      .number()
+      .int()
+      .min(0)
+      .max(5)
+      .nullable()
+      .describe('The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle).'),
+  })
+  .meta({ id: 'ConsensusDetail' });
+export type ConsensusDetail = z.infer<typeof ConsensusDetail>;
+
 export const Stack = z
   .object({
     id: z.number().int(),
@@ -218,6 +237,9 @@ export const Stack = z
     users: z.array(Responder).describe('Responders, the viewer first, in the order to show them; blocked users left out. Each score is relative to the viewer.'),
     blocked_user_ids: z.array(z.number().int()),
     consensus: z.array(z.string()).nullable().describe('Group stacks: the positions in consensus order.'),
+    consensus_detail: ConsensusDetail.nullable().describe(
+      'Group stacks, exactly when `consensus` is given: the consensus as item indices, with the optimal (Kemeny-Young) order and the Condorcet winner beside it. Null otherwise.',
+    ),
     comments: z
       .array(Comment)
       .describe(

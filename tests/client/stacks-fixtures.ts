@@ -132,6 +132,7 @@ export function stack(overrides: Partial<Omit<Stack, 'me'>> & { me?: Partial<Sta
     users: [],
     blocked_user_ids: [],
     consensus: null,
+    consensus_detail: null,
     comments: [],
     comments_has_more: false,
     hidden_user_ids: [],
@@ -148,6 +149,8 @@ export function answeredGroupStack(overrides: Partial<Omit<Stack, 'me'>> & { me?
     audience: groupAudience(),
     users: [responder(ALICE, [0, 1, 2, 3, 4, 5]), responder(BOB, [5, 4, 3, 2, 1, 0], 0), responder(CAROL, [0, 1, 2, 3, 5, 4], 70)],
     consensus: ['Pizza', 'Sushi', 'Tacos', 'Curry', 'Salad', 'Pasta'],
+    // Borda and Kemeny-Young agree on these three answers; Pizza wins every head-to-head.
+    consensus_detail: { borda: [0, 1, 2, 3, 5, 4], kemeny: [0, 1, 2, 3, 5, 4], condorcet_winner: 0 },
     ...overrides,
     me: { is_answered: true, can_answer: false, ...overrides.me },
   });

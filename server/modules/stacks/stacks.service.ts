@@ -1,6 +1,7 @@
 import { SECURITY } from '../../../shared/limits';
-import { consensus, score } from '../../../shared/scoring';
-import { STACK_MESSAGES, type CountResult, type CreateStackInput, type FeedActionInput, type Responder, type Stack, type StackListItem, type TwistedStack } from '../../../shared/schemas/stacks';
+import { condorcetWinner, kemenyOrder } from '../../../shared/kemeny';
+import { consensus, score, type Ranking } from '../../../shared/scoring';
+import { STACK_MESSAGES, type ConsensusDetail, type CountResult, type CreateStackInput, type FeedActionInput, type Responder, type Stack, type StackListItem, type TwistedStack } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
@@ -215,11 +216,18 @@ function twistQualifies(row: { parent_id: number | null; mode: string; owner_id:
   return answeredBy.filter((id) => id !== viewerId).length >= 2;
 }
 
+/** The Borda consensus (the spec's), the Kemeny-Young order and the Condorcet winner of the answers. */
+function consensusDetail(rankings: Ranking[]): ConsensusDetail {
+  return { borda: consensus(rankings), kemeny: kemenyOrder(rankings), condorcet_winner: condorcetWinner(rankings) };
+}
+
 function assemble(row: DetailRow, viewer: Viewer, commentsLimit: number, hideable: number[] | null): Stack {
   const blocked = new Set(row.blocked.map((b) => b.user_id));
   const mine = row.responses.find((r) => r.user_id === viewer.id)?.ranking;
   const answeredBy = row.responses.map((r) => r.user_id);
   const facts = { ...row, other_responders: answeredBy.filter((id) => id !== row.owner_id).length, responders: answeredBy.length };
+  // Group stacks, once the viewer answered: every answer counts, blocked responders' too.
+  const group = row.mode === 'group' && mine ? consensusDetail(row.responses.map((r) => r.ranking)) : null;
   return {
     id: row.id,
     name: row.name,
@@ -234,7 +242,8 @@ function assemble(row: DetailRow, viewer: Viewer, commentsLimit: number, hideabl
     bot: row.bot,
     users: responders(row.responses, row.positions, viewer.id, mine, blocked),
     blocked_user_ids: row.blocked.filter((b) => b.commented || answeredBy.includes(b.user_id)).map((b) => b.user_id),
-    consensus: row.mode === 'group' && mine ? consensus(row.responses.map((r) => r.ranking)).map((i) => row.positions[i]) : null,
+    consensus: group ? group.borda.map((i) => row.positions[i]) : null,
+    consensus_detail: group,
     // The repo reads newest first, one more than asked; the page is shown oldest first.
     comments: row.comments
       .slice(0, commentsLimit)

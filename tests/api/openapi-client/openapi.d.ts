@@ -1580,6 +1580,8 @@ export interface components {
             blocked_user_ids: number[];
             /** @description Group stacks: the positions in consensus order. */
             consensus: string[] | null;
+            /** @description Group stacks, exactly when `consensus` is given: the consensus as item indices, with the optimal (Kemeny-Young) order and the Condorcet winner beside it. Null otherwise. */
+            consensus_detail: components["schemas"]["ConsensusDetail"] | null;
             /** @description One page of comments, oldest first within the page. comments_offset counts back from the newest comment, so the default call returns the newest 100. Left out: comments of blocked users and of users the viewer muted, and sandboxed comments except for their author and admins. */
             comments: components["schemas"]["Comment"][];
             /** @description True when older comments exist before this page: ask again with comments_offset = comments_offset + comments.length. */
@@ -1618,6 +1620,14 @@ export interface components {
             /** @description Friendship score with the viewer's answer (0-75); null for the viewer or before the viewer answered. */
             score: number | null;
             answered_at: string;
+        };
+        ConsensusDetail: {
+            /** @description The spec consensus (Borda: mean place, ties by more first places, then stack order) as item indices, best first; the order of `consensus`. */
+            borda: number[];
+            /** @description The Kemeny-Young order as item indices, best first: of all 720 orders, the one with the least total Kendall-tau distance to the answers (it disagrees with the fewest head-to-head preferences). Ties: the order closest to `borda`, then the smallest indices first. */
+            kemeny: number[];
+            /** @description The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle). */
+            condorcet_winner: number | null;
         };
         Comment: {
             id: number;
@@ -1667,6 +1677,8 @@ export interface components {
             blocked_user_ids: number[];
             /** @description Group stacks: the positions in consensus order. */
             consensus: string[] | null;
+            /** @description Group stacks, exactly when `consensus` is given: the consensus as item indices, with the optimal (Kemeny-Young) order and the Condorcet winner beside it. Null otherwise. */
+            consensus_detail: components["schemas"]["ConsensusDetail"] | null;
             /** @description One page of comments, oldest first within the page. comments_offset counts back from the newest comment, so the default call returns the newest 100. Left out: comments of blocked users and of users the viewer muted, and sandboxed comments except for their author and admins. */
             comments: components["schemas"]["Comment"][];
             /** @description True when older comments exist before this page: ask again with comments_offset = comments_offset + comments.length. */

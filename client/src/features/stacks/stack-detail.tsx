@@ -3,9 +3,10 @@ import type { Stack } from '../../../../shared/schemas/stacks';
 import { ReportButton } from '../../components/report-dialog';
 import { useCurrentUser } from '../../lib/current-user';
 import { CommentsSection, type StackKind } from './comments-section';
+import { ConsensusCards } from './consensus-cards';
 import { DetailHeader, LoadState, navigationOf, otherPerson, useLoadCallbacks, useSubmitRanking, type Detail, type Navigation, type StackDetailProps } from './detail-parts';
 import { RankingBoard } from './ranking-board';
-import { PositionList, rankedItems, ResponderCard, ResponseCard, ResponsesSection } from './response-cards';
+import { PositionList, rankedItems, ResponderCard, ResponsesSection } from './response-cards';
 import { StackActions } from './stack-actions';
 import { useStackQueryOptions } from './stack-queries';
 import { TwistedResponses } from './twisted-parts';
@@ -76,16 +77,12 @@ function StackContent({ detail, nav, onClose, onReload }: StackContentProps) {
   );
 }
 
-/** Responses: the Group Consensus card (group stacks), then each responder as the server lists them (the viewer first). */
+/** Responses: the Group Consensus card (group stacks; the optimal order beside it when they differ), then each responder as the server lists them (the viewer first). */
 function Responses({ stack, meId, nav }: { stack: Stack; meId: number | undefined; nav: Navigation }) {
   const othersAnswered = stack.users.some((user) => user.user_id !== meId);
   return (
     <ResponsesSection wide footer={!othersAnswered && <p className="text-sm text-base-content/70">Nobody else has answered yet.</p>}>
-      {stack.audience.type === 'group' && stack.consensus && (
-        <ResponseCard name="Group Consensus" title="Group Consensus" highlight>
-          <PositionList label="Group Consensus ranking" items={rankedItems(stack.positions, null, stack.consensus)} />
-        </ResponseCard>
-      )}
+      {stack.audience.type === 'group' && stack.consensus && <ConsensusCards stack={stack} />}
       {stack.users.map((user) => (
         <ResponderCard key={user.user_id} user={user} meId={meId} nav={nav}>
           <PositionList label={`${user.username}'s ranking`} items={rankedItems(stack.positions, user.position_ids, user.positions)} />

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consensus, type Ranking } from '../../shared/scoring';
+import { answer, as, block, createFriendStack, createGroupStack, expectStackNotFound, expectTwistedNotFound, friendPair, getStack, groupWith, makeFriends, positions, RANKINGS, twist } from '../factories/stacks';
+import { createUser, type FactoryUser } from '../factories/users';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/**
+ * The README's example (issue 16): three answers put item 0 first, two put it last. Borda (mean
+ * place) ranks 1, 2, 0, ...; head to head three of five prefer 0 to every other item, so it is the
+ * Condorcet winner and the Kemeny-Young order is the majority's 0, 1, 2, 3, 4, 5.
+ */
+const PROFILE: Ranking[] = [
+  [0, 1, 2, 3, 4, 5],
+  [0, 1, 2, 3, 4, 5],
+  [0, 1, 2, 3, 4, 5],
+  [1, 2, 3, 4, 5, 0],
+  [1, 2, 3, 4, 5, 0],
+];
+
+// An independent brute force over the 720 orders, counting each answer's discordant pairs.
+function permutations(items: number[]): number[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+const kendallTau = (a: readonly number[], b: readonly number[]) => {
+  let n = 0;
+  for (let x = 0; x < 6; x += 1) for (let y = x + 1; y < 6; y += 1) if (a.indexOf(x) < a.indexOf(y) !== b.indexOf(x) < b.indexOf(y)) n += 1;
+  return n;
+};
+const totalDistance = (order: readonly number[], answers: readonly Ranking[]) => answers.reduce((sum, a) => sum + kendallTau(order, a), 0);
+
+/** A group of `count` members (the owner first), all friends, with a group stack. */
+async function groupStack(count: number) {
+  const users: FactoryUser[] = [];
+  for (let i = 0; i < count; i += 1) users.push(await createUser(t.db));
+  await makeFriends(t, ...users);
+  const group = await groupWith(t, users[0], users.slice(1));
+  const six = positions('K');
+  const id = await createGroupStack(t, users[0], group.id, { positions: six });
+  return { users, group, six, id };
+}
+
+describe('GET /v1/stacks/{id}: consensus_detail (Kemeny-Young and Condorcet beside Borda)', () => {
+  it('on a profile where Borda and Kemeny differ: the brute-force optimum, the Condorcet winner, Borda unchanged', async () => {
+    const { users, six, id } = await groupStack(5);
+    for (const [i, ranking] of PROFILE.entries()) await answer(t, users[i], id, ranking);
+
+    const detail = await getStack(t, users[3], id);
+    expect(detail.consensus).toEqual([1, 2, 0, 3, 4, 5].map((i) => six[i]));
+    expect(detail.consensus).toEqual(consensus(PROFILE).map((i) => six[i]));
+    expect(detail.consensus_detail).toEqual({ borda: [1, 2, 0, 3, 4, 5], kemeny: [0, 1, 2, 3, 4, 5], condorcet_winner: 0 });
+
+    // The order served is one with the least total Kendall-tau distance of all 720 (here the only one).
+    const costs = permutations([0, 1, 2, 3, 4, 5]).map((order) => totalDistance(order, PROFILE));
+    const min = Math.min(...costs);
+    expect(totalDistance(detail.consensus_detail.kemeny, PROFILE)).toBe(min);
+    expect(costs.filter((c) => c === min)).toHaveLength(1);
+    expect(totalDistance(detail.consensus_detail.borda, PROFILE)).toBeGreaterThan(min);
+
+    // Every member who answered sees the same.
+    expect((await getStack(t, users[0], id)).consensus_detail).toEqual(detail.consensus_detail);
+  });
+
+  it('has no Condorcet winner on a cycle, and counts every answer as the consensus does', async () => {
+    const { users, id } = await groupStack(3);
+    const cycle: Ranking[] = [
+      [0, 1, 2, 3, 4, 5],
+      [1, 2, 0, 3, 4, 5],
+      [2, 0, 1, 3, 4, 5],
+    ];
+    for (const [i, ranking] of cycle.entries()) await answer(t, users[i], id, ranking);
+    const detail = (await getStack(t, users[0], id)).consensus_detail;
+    expect(detail.condorcet_winner).toBeNull();
+    expect(detail.borda).toEqual(consensus(cycle));
+    // 0 > 1 > 2 > 0 two to one: every rotation costs 4 (plus nothing below); the tie closest to Borda wins.
+    expect(totalDistance(detail.kemeny, cycle)).toBe(Math.min(...permutations([0, 1, 2, 3, 4, 5]).map((o) => totalDistance(o, cycle))));
+    expect(detail.kemeny).toEqual(detail.borda);
+  });
+
+  it('only where the consensus shows: null before answering, on friend stacks, and for an admin who only moderates', async () => {
+    const { users, id } = await groupStack(3);
+    await answer(t, users[0], id, RANKINGS.identity);
+    await answer(t, users[1], id, RANKINGS.reversed);
+    const before = await getStack(t, users[2], id);
+    expect(before).toMatchObject({ consensus: null, consensus_detail: null });
+
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const forAdmin = await getStack(t, admin, id);
+    expect(forAdmin.me.sees_responses).toBe(true);
+    expect(forAdmin).toMatchObject({ consensus: null, consensus_detail: null });
+
+    const { me, friend } = await friendPair(t);
+    const friendStack = await createFriendStack(t, me, friend);
+    await answer(t, me, friendStack, RANKINGS.identity);
+    await answer(t, friend, friendStack, RANKINGS.swapFirst);
+    expect(await getStack(t, me, friendStack)).toMatchObject({ consensus: null, consensus_detail: null });
+  });
+
+  it('is 404 to someone outside the group, and keeps counting a blocked member’s answer', async () => {
+    const { users, id } = await groupStack(5);
+    const outsider = await createUser(t.db);
+    expectStackNotFound(await as(t, outsider).get(`/v1/stacks/${id}`));
+    for (const [i, ranking] of PROFILE.entries()) await answer(t, users[i], id, ranking);
+    // users[0] blocks users[4]: the card goes, the answer still counts (as for Borda today).
+    await block(t, users[0], users[4]);
+    const detail = await getStack(t, users[0], id);
+    expect(detail.users.map((u: { user_id: number }) => u.user_id)).not.toContain(users[4].id);
+    expect(detail.consensus_detail).toEqual({ borda: [1, 2, 0, 3, 4, 5], kemeny: [0, 1, 2, 3, 4, 5], condorcet_winner: 0 });
+  });
+});
+
+describe('GET /v1/twisted_stacks/{id}: consensus_detail of a group stack’s twist', () => {
+  it('over the twisted answers, once the viewer answered the twist; 404 outside the group', async () => {
+    const { users, id } = await groupStack(5);
+    for (const [i, ranking] of PROFILE.entries()) await answer(t, users[i], id, ranking);
+    const twistedId = await twist(t, users[0], id);
+    expect(await getStack(t, users[0], twistedId, 'twisted')).toMatchObject({ consensus: null, consensus_detail: null });
+
+    const flipped = PROFILE.map((r) => [...r].reverse());
+    for (const [i, ranking] of flipped.entries()) await answer(t, users[i], twistedId, ranking, 'twisted');
+    const detail = await getStack(t, users[1], twistedId, 'twisted');
+    expect(detail.consensus_detail).toEqual({ borda: consensus(flipped), kemeny: [5, 4, 3, 2, 1, 0], condorcet_winner: 5 });
+    expectTwistedNotFound(await as(t, await createUser(t.db)).get(`/v1/twisted_stacks/${twistedId}`));
+  });
+});
