@@ -11,6 +11,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { ensureFirstRegistrationCode } from './modules/codes/first-run';
 import { createEventHub } from './modules/events/event-hub';
+import { warmUpShareImages } from './modules/share-image/share-image.render';
 
 async function main() {
   const env = loadEnv();
@@ -46,6 +47,11 @@ async function main() {
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: config.appUrl, database: handle.kind, mail: mailer.describe() }, 'Stacks is running');
     console.log(`\n  Stacks is running at ${config.appUrl}  (API reference: ${config.appUrl}/docs)\n`);
+    // Off the request path: the first share image of this process would otherwise pay for it.
+    warmUpShareImages().then(
+      (ms) => logger.debug({ ms }, 'share image renderer warmed up'),
+      (error) => logger.warn({ err: error }, 'share image renderer failed to warm up'),
+    );
   });
 
   // Graceful shutdown: stop accepting, answer what is in flight (each with Connection: close),
