@@ -14,7 +14,7 @@ import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from './db/faults
 import { buildOpenApiDocument } from './openapi';
 import { bodyGuard } from './http/body-guard';
 import { eventsRoute } from './modules/events/events.route';
-import { SHARE_IMAGE_PATHS, shareImageRoute } from './modules/share-image/share-image.route';
+import { SHARE_IMAGE_PATHS, shareImageRoute } from './modules/stacks/share-image.route';
 import { restHandler } from './http/rest';
 import { applyErrorHeaders, logServerError } from './http/trpc-hooks';
 import { appRouter } from './router';

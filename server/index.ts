@@ -11,7 +11,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { ensureFirstRegistrationCode } from './modules/codes/first-run';
 import { createEventHub } from './modules/events/event-hub';
-import { warmUpShareImages } from './modules/share-image/share-image.render';
+import { warmUpShareImages } from './modules/stacks/share-image.render';
 
 async function main() {
   const env = loadEnv();

@@ -166,7 +166,7 @@ function addLiveEvents(doc: Json) {
 
 /**
  * GET /v1/stacks/{id}/image.png and GET /v1/twisted_stacks/{id}/image.png answer a PNG, which the
- * JSON adapter cannot serve: Express routes (server/modules/share-image/share-image.route.ts),
+ * JSON adapter cannot serve: Express routes (server/modules/stacks/share-image.route.ts),
  * documented here by hand.
  */
 function addShareImages(doc: Json) {

@@ -2,7 +2,7 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_IMAGE } from '../../shared/limits';
 import { consensus, score, scoreLabel, scorePercent } from '../../shared/scoring';
-import { shareImageCache, shareImageFacts, ShareImageCache } from '../../server/modules/share-image/share-image.service';
+import { shareImageCache, shareImageFacts, ShareImageCache } from '../../server/modules/stacks/share-image.service';
 import { viewerOf } from '../../server/viewer';
 import {
   RANKINGS,

@@ -4,7 +4,7 @@ import { consensus, score, scoreLabel, scorePercent, type Ranking } from '../../
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
 import type { Viewer } from '../../viewer';
-import { findStackForViewer } from '../stacks/stacks.repo';
+import { findStackForViewer } from './stacks.repo';
 import { renderPng, type ShareImageModel, type ShareItem } from './share-image.render';
 
 type Kind = 'stack' | 'twisted';
