@@ -34,9 +34,9 @@ function otherPerson(row: DetailRow, viewerId: number): { id: number; username: 
 }
 
 /**
- * What the viewer's picture shows, by the stack detail's rules (stacks.service `assemble`): blocked
- * users' answers are left out (a block between a friend stack's two people hides the stack: 404),
- * muted users' answers stay, and the group consensus counts every answer.
+ * What the viewer's picture shows, by the stack detail's rules (stacks.service `assemble`): the
+ * group consensus counts every answer (muted users' too), and a block between a friend stack's two
+ * people hides the stack from both (the read answers nothing: 404).
  */
 export function shareModel(row: DetailRow, viewer: Viewer, kind: Kind): ShareImageModel {
   const mine = row.responses.find((r) => r.user_id === viewer.id);
