@@ -83,7 +83,7 @@ function scorePanel(model: ShareImageModel): Node {
   return h('div', { display: 'flex', flexDirection: 'column', width: 260, flexShrink: 0, alignItems: 'center', justifyContent: 'center', gap: 6 }, [
     h('div', { display: 'flex', fontSize: 64, fontWeight: 700, color: '#605dff' }, model.score.percent),
     h('div', { display: 'flex', fontSize: 34, fontWeight: 700, color: INK, textAlign: 'center', justifyContent: 'center' }, model.score.label),
-    h('div', { display: 'flex', fontSize: 20, color: MUTED, textAlign: 'center', justifyContent: 'center', wordBreak: 'break-all' }, `${model.score.value} of 75 · ${model.score.against}`),
+    h('div', { display: 'flex', fontSize: 20, color: MUTED, textAlign: 'center', justifyContent: 'center', wordBreak: 'break-all' }, `${model.score.value} of 75 with ${model.score.against}`),
   ]);
 }
 
