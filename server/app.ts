@@ -14,6 +14,7 @@ import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from './db/faults
 import { buildOpenApiDocument } from './openapi';
 import { bodyGuard } from './http/body-guard';
 import { eventsRoute } from './modules/events/events.route';
+import { SHARE_IMAGE_PATHS, shareImageRoute } from './modules/stacks/share-image.route';
 import { restHandler } from './http/rest';
 import { applyErrorHeaders, logServerError } from './http/trpc-hooks';
 import { appRouter } from './router';
@@ -87,6 +88,9 @@ export function createApp(deps: AppDeps) {
   );
   // A stream, not a procedure: served before the REST adapter (README "Live events").
   app.get('/v1/events', eventsRoute(deps));
+  // PNGs, not JSON: served beside the procedures too (README "Share image").
+  app.get(SHARE_IMAGE_PATHS.stack, shareImageRoute(deps, 'stack'));
+  app.get(SHARE_IMAGE_PATHS.twisted, shareImageRoute(deps, 'twisted'));
   app.use(restHandler(appRouter, deps));
 
   const indexHtml = path.join(config.clientDistDir, 'index.html');

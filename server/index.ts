@@ -11,6 +11,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { ensureFirstRegistrationCode } from './modules/codes/first-run';
 import { createEventHub } from './modules/events/event-hub';
+import { warmUpShareImages } from './modules/stacks/share-image.render';
 
 async function main() {
   const env = loadEnv();
@@ -43,6 +44,12 @@ async function main() {
     app(req, res);
   });
   answerClientErrors(server);
+  // Before listening, not after: the first share image would otherwise pay for reading the fonts and
+  // starting the engines, and warming up while the first requests arrive would hold them up instead.
+  await warmUpShareImages().then(
+    (ms) => logger.debug({ ms }, 'share image renderer warmed up'),
+    (error) => logger.warn({ err: error }, 'share image renderer failed to warm up'),
+  );
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: config.appUrl, database: handle.kind, mail: mailer.describe() }, 'Stacks is running');
     console.log(`\n  Stacks is running at ${config.appUrl}  (API reference: ${config.appUrl}/docs)\n`);

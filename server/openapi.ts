@@ -1,7 +1,7 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { createSchema } from 'zod-openapi';
 import { ErrorResponse } from '../shared/schemas/common';
-import { LIMITS } from '../shared/limits';
+import { LIMITS, SHARE_IMAGE } from '../shared/limits';
 import { LIVE_EVENT_TYPES, LiveEventData } from '../shared/schemas/events';
 import { appRouter } from './router';
 
@@ -52,6 +52,7 @@ export function buildOpenApiDocument(): Json {
   deleteInputsAsJsonBody(doc);
   applySuccessStatuses(doc);
   addLiveEvents(doc);
+  addShareImages(doc);
   for (const [, item] of Object.entries<Json>(doc.paths ?? {})) {
     for (const [, operation] of Object.entries<Json>(item)) {
       // Public calls say so explicitly: no security scheme applies.
@@ -161,6 +162,54 @@ function addLiveEvents(doc: Json) {
       },
     },
   };
+}
+
+/**
+ * GET /v1/stacks/{id}/image.png and GET /v1/twisted_stacks/{id}/image.png answer a PNG, which the
+ * JSON adapter cannot serve: Express routes (server/modules/stacks/share-image.route.ts),
+ * documented here by hand.
+ */
+function addShareImages(doc: Json) {
+  const kinds = [
+    { path: '/v1/stacks/{id}/image.png', noun: 'stack', tag: 'stacks', operationId: 'stacks-shareImage' },
+    { path: '/v1/twisted_stacks/{id}/image.png', noun: 'twisted stack', tag: 'twisted stacks', operationId: 'twistedStacks-shareImage' },
+  ];
+  for (const { path, noun, tag, operationId } of kinds) {
+    doc.paths[path] = {
+      get: {
+        operationId,
+        summary: `Share image of a ${noun} I answered (PNG, ${SHARE_IMAGE.width} × ${SHARE_IMAGE.height})`,
+        description: [
+          `A ${SHARE_IMAGE.width} × ${SHARE_IMAGE.height} PNG under ${SHARE_IMAGE.maxBytes / 1024} KB: the ${noun}'s name, my ranking beside my friend's answer`,
+          '(friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks),',
+          'and my score against it with its label. The same visibility rules as the JSON read (404 otherwise);',
+          `403 NOT_ANSWERED until I have answered it. Sent with \`Cache-Control: private, no-cache\` and an ETag:`,
+          'revalidate with If-None-Match (304 while the picture is unchanged).',
+        ].join(' '),
+        tags: [tag],
+        security: [{ Authorization: [] }],
+        parameters: [
+          { name: 'id', in: 'path', required: true, description: `The ${noun}.`, schema: { type: 'integer', minimum: 1 } },
+          { name: 'If-None-Match', in: 'header', required: false, description: 'The ETag of a copy I hold: 304 when it is still current.', schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': {
+            description: 'The picture.',
+            headers: {
+              ETag: { description: 'Changes whenever the picture would.', schema: { type: 'string' } },
+              'Cache-Control': { description: '`private, no-cache`.', schema: { type: 'string' } },
+            },
+            content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '304': { description: 'Not modified: the copy named by If-None-Match is current.' },
+          '400': { description: 'The id is not a positive whole number (code VALIDATION_FAILED).' },
+          '401': { description: 'No token, or an invalid or revoked one (code UNAUTHORIZED).' },
+          '403': { description: `I have not answered this ${noun} yet (code NOT_ANSWERED).` },
+          '404': { description: `No such ${noun}, or one I may not see (code STACK_NOT_FOUND).` },
+        },
+      },
+    };
+  }
 }
 
 type DescribedProcedure = { _def: { meta?: { openapi?: { method?: string; path?: string } }; inputs?: { shape?: Record<string, { description?: string }> }[] } };

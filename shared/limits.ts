@@ -44,6 +44,18 @@ export const LIMITS = {
   mutesMax: 1000,
 } as const;
 
+/** The share image (GET /v1/stacks/{id}/image.png): its size and the server's in-memory cache. */
+export const SHARE_IMAGE = {
+  width: 1200,
+  height: 630,
+  /** Every picture stays under this; a test holds it on the longest names and positions. */
+  maxBytes: 300 * 1024,
+  /** Pictures kept per instance (least recently used dropped first)... */
+  cacheEntries: 500,
+  /** ...and their bytes at most, whichever limit is reached first. */
+  cacheBytes: 32 * 1024 * 1024,
+} as const;
+
 /** Personal invites (POST /v1/users/me/invites): single-use registration codes a user hands out. */
 export const INVITES = {
   /** Unused invites (neither used nor expired) one user may hold at once; admins have no limit. */

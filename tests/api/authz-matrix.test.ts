@@ -173,6 +173,12 @@ const ownerAsUser: Target = async ({ cast }) => ({ params: { id: cast.owner.id }
 const ownersPrivateGroup: Target = async ({ cast }) => ({ params: { id: await privateGroup(cast.owner.id, [cast.member]) } });
 const groupStack: Target = async ({ cast }) => ({ params: { id: (await ownersGroupStack(cast)).stackId } });
 const twistedStack: Target = async ({ cast }) => ({ params: { id: await ownersTwistedStack(cast) } });
+/** The owner's group stack, answered by the owner and the member. */
+const answeredGroupStack: Target = async ({ cast }) => {
+  const { stackId } = await ownersGroupStack(cast);
+  await answerInDb(stackId, [cast.owner, cast.member]);
+  return { params: { id: stackId } };
+};
 const groupBot: Target = async ({ cast }) => ({ params: { id: await ownersGroupBot(cast) } });
 const RANKING = { position_ids: [5, 4, 3, 2, 1, 0] };
 const COMMENT = { description: 'Well ranked' };
@@ -510,6 +516,11 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: groupStack,
   },
+  // The share image: for whoever may see the stack and has answered it (the admin sees it, has not answered).
+  'GET /v1/stacks/{id}/image.png': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 403, deactivated: 401 },
+    target: answeredGroupStack,
+  },
   'DELETE /v1/stacks/{id}': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 403, owner: 403, admin: 200, deactivated: 401 },
     // A stack of the owner's bot in the owner's group, not answered yet.
@@ -583,6 +594,14 @@ const MATRIX: Record<string, Row> = {
   'GET /v1/twisted_stacks/{id}': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: twistedStack,
+  },
+  'GET /v1/twisted_stacks/{id}/image.png': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 403, deactivated: 401 },
+    target: async ({ cast }) => {
+      const id = await ownersTwistedStack(cast);
+      await answerInDb(id, [cast.owner, cast.member]);
+      return { params: { id } };
+    },
   },
   'POST /v1/twisted_stacks/{id}/complete': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 403, deactivated: 401 },

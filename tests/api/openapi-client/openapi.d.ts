@@ -1228,6 +1228,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stacks/{id}/image.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Share image of a stack I answered (PNG, 1200 × 630)
+         * @description A 1200 × 630 PNG under 300 KB: the stack's name, my ranking beside my friend's answer (friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks), and my score against it with its label. The same visibility rules as the JSON read (404 otherwise); 403 NOT_ANSWERED until I have answered it. Sent with `Cache-Control: private, no-cache` and an ETag: revalidate with If-None-Match (304 while the picture is unchanged).
+         */
+        get: operations["stacks-shareImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/twisted_stacks/{id}/image.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Share image of a twisted stack I answered (PNG, 1200 × 630)
+         * @description A 1200 × 630 PNG under 300 KB: the twisted stack's name, my ranking beside my friend's answer (friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks), and my score against it with its label. The same visibility rules as the JSON read (404 otherwise); 403 NOT_ANSWERED until I have answered it. Sent with `Cache-Control: private, no-cache` and an ETag: revalidate with If-None-Match (304 while the picture is unchanged).
+         */
+        get: operations["twistedStacks-shareImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7599,6 +7639,174 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "stacks-shareImage": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy I hold: 304 when it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The stack. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    /** @description Changes whenever the picture would. */
+                    ETag?: string;
+                    /** @description `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified: the copy named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a positive whole number (code VALIDATION_FAILED). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or an invalid or revoked one (code UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description I have not answered this stack yet (code NOT_ANSWERED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such stack, or one I may not see (code STACK_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "twistedStacks-shareImage": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy I hold: 304 when it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The twisted stack. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    /** @description Changes whenever the picture would. */
+                    ETag?: string;
+                    /** @description `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified: the copy named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a positive whole number (code VALIDATION_FAILED). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or an invalid or revoked one (code UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description I have not answered this twisted stack yet (code NOT_ANSWERED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such twisted stack, or one I may not see (code STACK_NOT_FOUND). */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

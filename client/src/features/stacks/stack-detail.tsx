@@ -6,6 +6,7 @@ import { CommentsSection, type StackKind } from './comments-section';
 import { ConsensusCards } from './consensus-cards';
 import { DetailHeader, LoadState, navigationOf, otherPerson, useLoadCallbacks, useSubmitRanking, type Detail, type Navigation, type StackDetailProps } from './detail-parts';
 import { RankingBoard } from './ranking-board';
+import { ShareImageButton } from './share-image-button';
 import { PositionList, rankedItems, ResponderCard, ResponsesSection } from './response-cards';
 import { StackActions } from './stack-actions';
 import { useStackQueryOptions } from './stack-queries';
@@ -58,6 +59,7 @@ function StackContent({ detail, nav, onClose, onReload }: StackContentProps) {
       {stack.me.sees_responses ? (
         <>
           {detail.kind === 'twisted' ? <TwistedResponses stack={detail.stack} meId={meId} nav={nav} /> : <Responses stack={detail.stack} meId={meId} nav={nav} />}
+          {stack.me.is_answered && <ShareImageButton kind={kind} stackId={stack.id} name={stack.name} />}
           <CommentsSection
             kind={kind}
             stackId={stack.id}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { PRODUCT_NAME } from '../../../../shared/limits';
+import { clearToken, getToken } from '../../lib/auth-token';
+import type { StackKind } from './comments-section';
+import { UNTITLED } from './stack-card';
+
+type Status = { kind: 'busy' | 'done' | 'failed'; text: string };
+
+const IMAGE_PATH = { stack: '/v1/stacks', twisted: '/v1/twisted_stacks' } as const;
+
+/** The file name of a downloaded share image. */
+export const shareFileName = (kind: StackKind, id: number) => `${kind === 'twisted' ? 'twisted-stack' : 'stack'}-${id}.png`;
+
+/** Saves `blob` as `name` through a temporary object URL and a clicked <a download>. */
+function saveFile(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.hidden = true;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The `detail` of an error answer, when it is the API's JSON error body. */
+async function detailOf(res: Response): Promise<string | null> {
+  try {
+    const body = (await res.json()) as { detail?: unknown };
+    return typeof body.detail === 'string' ? body.detail : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Fetches the share image with the session's token (a PNG: not a tRPC call). */
+async function fetchImage(kind: StackKind, id: number): Promise<Blob> {
+  const token = getToken();
+  const res = await fetch(`${IMAGE_PATH[kind]}/${id}/image.png`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (res.status === 401) clearToken();
+  if (!res.ok) throw new Error((await detailOf(res)) ?? `The server answered ${res.status}`);
+  return res.blob();
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+interface ShareImageButtonProps {
+  kind: StackKind;
+  stackId: number;
+  name: string | null;
+}
+
+/**
+ * "Share" on a stack's result (issue 16): fetches the viewer's share image
+ * (GET /v1/stacks/{id}/image.png or the twisted stack's) and hands it to the Web Share API where
+ * the browser can share files; elsewhere, or when sharing is refused, it downloads the PNG.
+ */
+export function ShareImageButton({ kind, stackId, name }: ShareImageButtonProps) {
+  const [status, setStatus] = useState<Status | null>(null);
+
+  async function share() {
+    setStatus({ kind: 'busy', text: 'Preparing the image...' });
+    let file: File;
+    try {
+      const blob = await fetchImage(kind, stackId);
+      file = new File([blob], shareFileName(kind, stackId), { type: 'image/png' });
+    } catch (error) {
+      setStatus({ kind: 'failed', text: `Failed to share the image: ${(error as Error).message}` });
+      return;
+    }
+    const files = [file];
+    if (typeof navigator.canShare === 'function' && typeof navigator.share === 'function' && navigator.canShare({ files })) {
+      try {
+        await navigator.share({ files, title: `${PRODUCT_NAME}: ${name ?? UNTITLED}` });
+        setStatus({ kind: 'done', text: 'Image shared.' });
+        return;
+      } catch (error) {
+        // Closing the share sheet is no failure. Anything else (the click's activation expired
+        // while the image loaded, say): the download below still gives the picture.
+        if (isAbort(error)) return setStatus(null);
+      }
+    }
+    saveFile(file.name, file);
+    setStatus({ kind: 'done', text: `Image downloaded as ${file.name}.` });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button type="button" className="btn btn-primary btn-sm" onClick={() => void share()} disabled={status?.kind === 'busy'} aria-describedby="share-image-status">
+        {status?.kind === 'busy' ? 'Preparing...' : 'Share'}
+      </button>
+      {status?.kind === 'failed' ? (
+        <p id="share-image-status" role="alert" className="text-sm text-error">
+          {status.text}
+        </p>
+      ) : (
+        <p id="share-image-status" role="status" className="min-h-5 text-sm text-base-content/80">
+          {status?.text ?? ''}
+        </p>
+      )}
+    </div>
+  );
+}

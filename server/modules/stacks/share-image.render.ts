@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { renderAsync } from '@resvg/resvg-js';
+import satori from 'satori';
+import { PRODUCT_NAME, SHARE_IMAGE } from '../../../shared/limits';
+
+/** What the picture shows; built from the stack detail the viewer may see (share-image.service.ts). */
+export interface ShareImageModel {
+  kind: 'stack' | 'twisted';
+  /** The stack's name ('Untitled Stack' when it has none). */
+  title: string;
+  /** A twisted stack's twist. */
+  twist: string | null;
+  /** 'Friend stack with {name}' or 'Group stack in {group}'. */
+  context: string;
+  me: { heading: string; items: ShareItem[] };
+  /** The friend's answer or the group consensus; `items` null while the friend has not answered. */
+  other: { heading: string; items: ShareItem[] | null; waiting: string | null };
+  /** The viewer's score against `other`: 0-75, its label and percentage; null while waiting. */
+  score: { value: number; label: string; percent: string; against: string } | null;
+}
+
+export interface ShareItem {
+  text: string;
+  /** The position's place in the stack, for its colour (as in the app). */
+  positionIndex: number;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Inter from @fontsource/inter (OFL), read from node_modules once: no network at run time.
+ * Satori reads woff/ttf/otf (not woff2); the subsets cover Latin, Latin Extended, Greek and
+ * Cyrillic; a glyph outside them is left out of the picture.
+ */
+function loadFonts() {
+  return [400, 700].flatMap((weight) =>
+    FONT_SUBSETS.map((subset) => ({
+      // One family per subset: satori falls back family by family (fontFamily below) for a missing glyph.
+      name: `Inter ${subset}`,
+      weight: weight as 400 | 700,
+      style: 'normal' as const,
+      data: readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
+    })),
+  );
+}
+
+const FONT_SUBSETS = ['latin', 'latin-ext', 'greek', 'cyrillic'];
+const FONT_FAMILY = FONT_SUBSETS.map((subset) => `"Inter ${subset}"`).join(', ');
+
+let fonts: ReturnType<typeof loadFonts> | undefined;
+
+/** The six stack colours (client fit-text.ts STACK_COLORS), as the light theme draws them. */
+const COLORS = ['#605dff', '#f43098', '#00d3bb', '#00bafe', '#00d390', '#fcb700'];
+const colorOf = (positionIndex: number) => COLORS[((positionIndex % COLORS.length) + COLORS.length) % COLORS.length];
+
+type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | string | (Node | string)[] } };
+const h = (type: string, style: Record<string, unknown>, children?: Node | string | (Node | string)[]): Node => ({ type, props: { style, children } });
+
+const INK = '#1f2937';
+const MUTED = '#6b7280';
+
+function rankingColumn(heading: string, items: ShareItem[] | null, waiting: string | null): Node {
+  const body: Node[] = items
+    ? items.map((item, place) =>
+        h('div', { display: 'flex', alignItems: 'center', height: 50, gap: 14 }, [
+          h('div', { display: 'flex', width: 30, justifyContent: 'flex-end', fontSize: 24, color: MUTED }, `${place + 1}.`),
+          h('div', { display: 'flex', width: 12, height: 34, borderRadius: 6, backgroundColor: colorOf(item.positionIndex) }),
+          h('div', { display: 'flex', flex: 1, minWidth: 0, fontSize: item.text.length > 18 ? 22 : 28, fontWeight: 700, color: INK, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }, item.text),
+        ]),
+      )
+    : [h('div', { display: 'flex', flex: 1, alignItems: 'center', justifyContent: 'center', fontSize: 30, color: MUTED, textAlign: 'center', padding: 20, wordBreak: 'break-all' }, waiting ?? '')];
+  return h('div', { display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, boxSizing: 'border-box', padding: '18px 24px', backgroundColor: '#ffffff', borderRadius: 20, border: '2px solid #e5e7eb' }, [
+    h('div', { display: 'flex', fontSize: 22, fontWeight: 700, color: MUTED, marginBottom: 10, textTransform: 'uppercase', letterSpacing: 1, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }, heading),
+    ...body,
+  ]);
+}
+
+function scorePanel(model: ShareImageModel): Node {
+  if (!model.score) {
+    return h('div', { display: 'flex', flexDirection: 'column', width: 260, flexShrink: 0, alignItems: 'center', justifyContent: 'center', color: MUTED, fontSize: 26, textAlign: 'center' }, 'No score yet');
+  }
+  return h('div', { display: 'flex', flexDirection: 'column', width: 260, flexShrink: 0, alignItems: 'center', justifyContent: 'center', gap: 6 }, [
+    h('div', { display: 'flex', fontSize: 64, fontWeight: 700, color: '#605dff' }, model.score.percent),
+    h('div', { display: 'flex', fontSize: 34, fontWeight: 700, color: INK, textAlign: 'center', justifyContent: 'center' }, model.score.label),
+    h('div', { display: 'flex', fontSize: 20, color: MUTED, textAlign: 'center', justifyContent: 'center', wordBreak: 'break-all' }, `${model.score.value} of 75 with ${model.score.against}`),
+  ]);
+}
+
+/** The picture as a satori tree: title, the two rankings side by side, the score. */
+function tree(model: ShareImageModel): Node {
+  const { width, height } = SHARE_IMAGE;
+  return h('div', { display: 'flex', flexDirection: 'column', width, height, boxSizing: 'border-box', padding: '36px 48px 40px', backgroundColor: model.kind === 'twisted' ? '#f3e8ff' : '#eef2ff', fontFamily: FONT_FAMILY }, [
+    h('div', { display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontSize: 22, color: MUTED, gap: 24 }, [
+      h('div', { display: 'flex', fontWeight: 700, color: '#605dff' }, PRODUCT_NAME),
+      h('div', { display: 'flex', minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }, model.context),
+    ]),
+    h('div', { display: 'flex', fontSize: 52, fontWeight: 700, color: model.kind === 'twisted' ? '#7e22ce' : INK, marginTop: 6, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }, model.title),
+    ...(model.twist ? [h('div', { display: 'flex', fontSize: 26, color: '#7e22ce', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }, `Twist: ${model.twist}`)] : []),
+    h('div', { display: 'flex', flex: 1, minHeight: 0, marginTop: 18, gap: 24, alignItems: 'stretch' }, [
+      rankingColumn(model.me.heading, model.me.items, null),
+      rankingColumn(model.other.heading, model.other.items, model.other.waiting),
+      scorePanel(model),
+    ]),
+  ]);
+}
+
+/** The SVG of the picture (satori: layout and text as paths, fonts from the npm package). */
+export async function renderSvg(model: ShareImageModel): Promise<string> {
+  fonts ??= loadFonts();
+  return satori(tree(model) as never, { width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, fonts });
+}
+
+/**
+ * The PNG (1200 × 630). Rasterising runs on libuv's thread pool (resvg `renderAsync`), so the
+ * event loop only carries satori's layout.
+ */
+export async function renderPng(model: ShareImageModel): Promise<Buffer> {
+  const svg = await renderSvg(model);
+  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  return image.asPng();
+}
+
+/**
+ * Renders a sample picture once, so that reading the fonts and starting satori's layout engine and
+ * resvg (about a second) happen at start-up rather than in the first user's request. Answers the ms.
+ */
+export async function warmUpShareImages(): Promise<number> {
+  const started = performance.now();
+  const items = ['A', 'B', 'C', 'D', 'E', 'F'].map((text, positionIndex) => ({ text, positionIndex }));
+  await renderPng({ kind: 'stack', title: 'Warm-up', twist: null, context: 'Friend stack', me: { heading: 'me', items }, other: { heading: 'friend', items, waiting: null }, score: { value: 75, label: 'Besties!', percent: '100.0%', against: 'friend' } });
+  return Math.round(performance.now() - started);
+}
