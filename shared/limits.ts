@@ -112,3 +112,17 @@ export const SECURITY = {
 
 export const PRODUCT_NAME = 'Stacks';
 export const ONBOARDING_VERSION = '1.1.0';
+
+/** The group agreement map and a friend's score over time (README "Agreement and friendship over time"). */
+export const AGREEMENT = {
+  /** GET /v1/groups/{id}/agreement reads the group's newest stacks (originals, not twists) up to this many. */
+  groupStacksMax: 500,
+  /** GET /v1/users/{id}/scores: the newest stacks both answered, up to this many (sent oldest first). */
+  scoresMax: 100,
+  /** The trend is the least-squares slope over this many newest scores... */
+  trendWindow: 10,
+  /** ...and needs at least this many of them. */
+  trendMinPoints: 3,
+  /** A slope (points per stack) within ±this is 'Steady'. */
+  trendSteadyBand: 0.5,
+} as const;

@@ -267,6 +267,11 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 404, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: ownerAsUser,
   },
+  // Yourself: 200 with an empty list (nothing to compare).
+  'GET /v1/users/{id}/scores': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 404, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: ownerAsUser,
+  },
   'POST /v1/users/me/avatar': {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: withBody({ avatar_id: 7 }),
@@ -463,6 +468,10 @@ const MATRIX: Record<string, Row> = {
     target: withParamsAndBody(ownersPrivateGroup, { description: 'Ranked daily' }),
   },
   'GET /v1/groups/{id}/bots': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 404, deactivated: 401 },
+    target: ownersPrivateGroup,
+  },
+  'GET /v1/groups/{id}/agreement': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 404, deactivated: 401 },
     target: ownersPrivateGroup,
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GroupAgreement } from '../../../shared/schemas/agreement';
 import { BotSummary } from '../../../shared/schemas/bots';
 import { AnswerRequestInput, ListRequestsInput, MessageResponse } from '../../../shared/schemas/common';
 import {
@@ -99,6 +100,13 @@ export const groupsRouter = router({
     .input(GroupIdInput)
     .output(z.array(BotSummary))
     .query(({ ctx, input }) => groups.listGroupBots(ctx.db, ctx.user.id, input.id)),
+
+  /** Each pair of members and their mean score over the group stacks both answered (members). */
+  agreement: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/groups/{id}/agreement', tags, summary: 'Agreement map: mean scores of member pairs (members)', errorResponses: [400, 401, 403, 404] } })
+    .input(GroupIdInput)
+    .output(GroupAgreement)
+    .query(({ ctx, input }) => groups.groupAgreement(ctx.db, ctx.user.id, input.id)),
 
   mine: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/users/groups/me', tags, summary: 'Groups I belong to', errorResponses: [401] } })

@@ -1,4 +1,5 @@
-import { LIMITS } from '../../../shared/limits';
+import { AGREEMENT, LIMITS } from '../../../shared/limits';
+import type { GroupAgreement } from '../../../shared/schemas/agreement';
 import type { CreateGroupInput, GroupDetail, GroupSummary } from '../../../shared/schemas/groups';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
@@ -7,6 +8,8 @@ import { areFriends } from '../friends/friends.service';
 import * as notifications from '../notifications/notifications.service';
 import { listGroupBots as findGroupBots } from '../bots/bots.service';
 import { isVisibleUser } from '../users/users.service';
+import { agreementPairs } from './agreement';
+import { findAgreementInputs } from './agreement.repo';
 import { createStackRefusal, retireRefusal } from './group-rules';
 import * as repo from './groups.repo';
 
@@ -105,6 +108,20 @@ export async function listGroupBots(db: Db, viewerId: number, groupId: number) {
   const group = await loadGroup(db, groupId, viewerId);
   requireMember(group, 'see the bots of a group');
   return findGroupBots(db, groupId);
+}
+
+/**
+ * GET /v1/groups/{id}/agreement, for members: each pair of members with a common answered stack
+ * and their mean score over the group's newest AGREEMENT.groupStacksMax stacks the viewer may see.
+ * Members the viewer blocked or was blocked by are left out (as from the member list); blocks
+ * between two other members and mutes change nothing. Two statements whatever the group's size.
+ */
+export async function groupAgreement(db: Db, viewerId: number, groupId: number): Promise<GroupAgreement> {
+  const group = await loadGroup(db, groupId, viewerId);
+  requireMember(group, 'see the agreement map of a group');
+  const inputs = await findAgreementInputs(db, groupId, viewerId, AGREEMENT.groupStacksMax);
+  const usernames = new Map(inputs.members.map((m) => [m.id, m.username]));
+  return { members: inputs.members, pairs: agreementPairs(inputs.responses, usernames), stacks_considered: inputs.stacks_considered };
 }
 
 /**

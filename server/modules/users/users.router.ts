@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SharedScore } from '../../../shared/schemas/agreement';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CurrentUser,
@@ -55,6 +56,13 @@ export const usersRouter = router({
     .input(UserIdInput)
     .output(SharedActivity)
     .query(({ ctx, input }) => usersService.getSharedActivity(ctx.db, ctx.user.id, input.id)),
+
+  /** The score of each stack both answered, oldest first (the newest 100); 404 as the profile. */
+  scores: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/users/{id}/scores', tags, summary: 'Friendship over time: scores of the stacks both answered', errorResponses: [400, 401, 404] } })
+    .input(UserIdInput)
+    .output(z.array(SharedScore))
+    .query(({ ctx, input }) => usersService.getSharedScores(ctx.db, ctx.viewer, input.id)),
 
   setAvatar: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/users/me/avatar', tags, summary: 'Choose my avatar (1-9)', errorResponses: [400, 401] } })

@@ -1,10 +1,15 @@
+import { AGREEMENT } from '../../../shared/limits';
+import type { SharedScore } from '../../../shared/schemas/agreement';
 import { ID_MAX } from '../../../shared/schemas/common';
+import { score } from '../../../shared/scoring';
 import { checkSocial, type CurrentUser, type Social, type UserProfile } from '../../../shared/schemas/users';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, notFound } from '../../errors';
 import * as codes from '../codes/codes.service';
+import type { Viewer } from '../../viewer';
 import * as profiles from './profiles.repo';
+import { findSharedAnswers } from './scores.repo';
 import * as users from './users.repo';
 
 type SocialRow = Omit<Social, 'link'>;
@@ -49,6 +54,25 @@ export async function getProfile(db: Db, viewerId: number, userId: number, viewe
 export async function getSharedActivity(db: Db, viewerId: number, userId: number) {
   if (!(await profiles.isVisibleUser(db, viewerId, userId)) && viewerId !== userId) throw notFound('User not found', 'USER_NOT_FOUND');
   return profiles.countSharedStacks(db, viewerId, userId);
+}
+
+/**
+ * GET /v1/users/{id}/scores: the friendship score of each stack (and twisted stack) both answered
+ * that the viewer may see, the newest AGREEMENT.scoresMax by the later answer, sent oldest first.
+ * 404 as the profile (unknown, deactivated, blocked either way); for oneself an empty list.
+ */
+export async function getSharedScores(db: Db, viewer: Viewer, userId: number): Promise<SharedScore[]> {
+  if (viewer.id === userId) return [];
+  if (!(await profiles.isVisibleUser(db, viewer.id, userId))) throw notFound('User not found', 'USER_NOT_FOUND');
+  const rows = await findSharedAnswers(db, viewer, userId, AGREEMENT.scoresMax);
+  return rows.reverse().map((row) => ({
+    stack_id: row.stack_id,
+    name: row.name,
+    type: row.type,
+    is_twisted: row.is_twisted,
+    answered_at: toIso(row.answered_at),
+    score: score(row.my_ranking, row.their_ranking),
+  }));
 }
 
 export async function setAvatar(db: Db, userId: number, avatarId: number) {

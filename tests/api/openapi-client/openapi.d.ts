@@ -188,6 +188,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{id}/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Friendship over time: scores of the stacks both answered */
+        get: operations["users-scores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/me/avatar": {
         parameters: {
             query?: never;
@@ -594,6 +611,23 @@ export interface paths {
         };
         /** Bots of a group (members) */
         get: operations["groups-bots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{id}/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agreement map: mean scores of member pairs (members) */
+        get: operations["groups-agreement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1342,6 +1376,18 @@ export interface components {
             group_stacks_shared: number;
             group_twisted_stacks_shared: number;
         };
+        SharedScore: {
+            /** @description The stack, or the twisted stack (open it under /v1/twisted_stacks/{id}). */
+            stack_id: number;
+            name: string | null;
+            /** @enum {string} */
+            type: "friend" | "group";
+            is_twisted: boolean;
+            /** @description When the later of the two answers was given (ISO-8601). */
+            answered_at: string;
+            /** @description The friendship score (0-75) between the two answers. */
+            score: number;
+        };
         SetAvatarResult: {
             avatar_id: number;
         };
@@ -1522,6 +1568,28 @@ export interface components {
         SetDescriptionResult: {
             id: number;
             description: string;
+        };
+        GroupAgreement: {
+            /** @description Current members the viewer may see (blocks either way left out), by username. */
+            members: components["schemas"]["UserRef"][];
+            /** @description Every pair with at least one common answered stack, by user_a.id then user_b.id. */
+            pairs: components["schemas"]["AgreementPair"][];
+            /** @description Group stacks read: the newest ones the viewer may see, at most AGREEMENT.groupStacksMax (500). */
+            stacks_considered: number;
+        };
+        AgreementPair: {
+            /** @description The member with the smaller id. */
+            user_a: components["schemas"]["PairMember"];
+            /** @description The member with the larger id. */
+            user_b: components["schemas"]["PairMember"];
+            /** @description The mean friendship score (0-75) over the group stacks both answered, rounded to one decimal. */
+            score: number;
+            /** @description How many group stacks both answered. */
+            stacks: number;
+        };
+        PairMember: {
+            id: number;
+            username: string;
         };
         GroupsOverview: {
             my_groups: components["schemas"]["GroupSummary"][];
@@ -2775,6 +2843,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SharedActivity"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users-scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedScore"][];
                 };
             };
             /** @description Bad request */
@@ -4602,6 +4730,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BotSummary"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "groups-agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupAgreement"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unauthorized */

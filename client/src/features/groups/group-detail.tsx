@@ -9,6 +9,7 @@ import { ReportButton } from '../../components/report-dialog';
 import { emit } from '../../lib/events';
 import { useRefreshGroups } from '../../lib/groups-cache';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
+import { AgreementSection } from './agreement-map';
 import { countLabel } from './count-label';
 import { DescriptionEditor } from './description-editor';
 
@@ -210,6 +211,8 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
               ))}
             </ul>
           </section>
+
+          <AgreementSection groupId={group.id} groupName={group.name} currentUserId={group.current_user_id} />
 
           {group.can_invite && (
             <section aria-labelledby={`${uid}-invite-title`} className="space-y-3">

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { emit } from '../../lib/events';
 import { useRefreshSocialGraph } from '../../lib/social-graph';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
+import { FriendshipOverTime } from './friendship-over-time';
 import { InviteLinks } from './invite-links';
 import { lastLoginText } from './last-login';
 import { MuteControl } from './mute-control';
@@ -192,6 +193,7 @@ export function ProfileView({
           </div>
         </div>
       )}
+      {!isSelf && <FriendshipOverTime userId={user.id} username={user.username} />}
     </section>
   );
 }

@@ -1,0 +1,208 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { AGREEMENT } from '../../../../shared/limits';
+import type { AgreementPair, GroupAgreement } from '../../../../shared/schemas/agreement';
+import { MAX_SCORE } from '../../../../shared/scoring';
+import { useTRPC } from '../../lib/trpc';
+
+interface Person {
+  id: number;
+  username: string;
+}
+
+export interface Match {
+  member: Person;
+  closest: { other: Person; score: number };
+  furthest: { other: Person; score: number };
+  partners: number;
+}
+
+/**
+ * Each member's closest and furthest match: the highest and lowest mean score among their pairs;
+ * a tie goes to the pair with more common stacks, then to the username first in the alphabet.
+ */
+export function matchesOf(agreement: Pick<GroupAgreement, 'members' | 'pairs'>): Match[] {
+  const result: Match[] = [];
+  for (const member of agreement.members) {
+    const mine = agreement.pairs
+      .filter((p) => p.user_a.id === member.id || p.user_b.id === member.id)
+      .map((p) => ({ other: p.user_a.id === member.id ? p.user_b : p.user_a, score: p.score, stacks: p.stacks }));
+    if (mine.length === 0) continue;
+    const byName = (x: { other: Person }, y: { other: Person }) => x.other.username.localeCompare(y.other.username);
+    const best = [...mine].sort((x, y) => y.score - x.score || y.stacks - x.stacks || byName(x, y))[0];
+    const worst = [...mine].sort((x, y) => x.score - y.score || y.stacks - x.stacks || byName(x, y))[0];
+    result.push({ member: { id: member.id, username: member.username }, closest: best, furthest: worst, partners: mine.length });
+  }
+  return result;
+}
+
+/** A cell's colour: red (0) through amber to green (75), light enough for dark text in both themes. */
+export function scoreColour(score: number): string {
+  const hue = Math.round((Math.max(0, Math.min(MAX_SCORE, score)) / MAX_SCORE) * 130);
+  return `hsl(${hue} 75% 72%)`;
+}
+
+const fmt = (score: number) => score.toFixed(1);
+const CELL = 44;
+const LEFT = 104;
+const TOP = 92;
+const shortName = (name: string) => (name.length > 12 ? `${name.slice(0, 11)}…` : name);
+
+/** The group page's "Agreement" section: a heat map with a table fallback, and everyone's closest and furthest match. */
+export function AgreementSection({ groupId, groupName, currentUserId }: { groupId: number; groupName: string; currentUserId: number }) {
+  const trpc = useTRPC();
+  const agreement = useQuery(trpc.groups.agreement.queryOptions({ id: groupId }));
+  const uid = useId();
+  useEffect(() => {
+    if (agreement.error) console.error(`Failed to load the agreement map of group ${groupId}`, agreement.error);
+  }, [agreement.error, groupId]);
+
+  return (
+    <section aria-labelledby={`${uid}-title`} className="space-y-3">
+      <h2 id={`${uid}-title`} className="text-lg font-bold">
+        Agreement
+      </h2>
+      {agreement.isPending && <p className="text-base-content/70">Loading...</p>}
+      {agreement.isError && <p className="text-base-content/70">The agreement map could not be loaded.</p>}
+      {agreement.data && agreement.data.pairs.length === 0 && (
+        <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">
+          No two members have answered the same stack yet.
+        </p>
+      )}
+      {agreement.data && agreement.data.pairs.length > 0 && <AgreementContent data={agreement.data} groupName={groupName} currentUserId={currentUserId} uid={uid} />}
+    </section>
+  );
+}
+
+function AgreementContent({ data, groupName, currentUserId, uid }: { data: GroupAgreement; groupName: string; currentUserId: number; uid: string }) {
+  const paired = new Set(data.pairs.flatMap((p) => [p.user_a.id, p.user_b.id]));
+  const people = data.members.filter((m) => paired.has(m.id));
+  const byKey = new Map<string, AgreementPair>(data.pairs.map((p) => [`${p.user_a.id}:${p.user_b.id}`, p]));
+  const pairOf = (x: number, y: number) => byKey.get(x < y ? `${x}:${y}` : `${y}:${x}`);
+  const width = LEFT + people.length * CELL + 8;
+  const height = TOP + people.length * CELL + 8;
+  const matches = matchesOf(data);
+  const scores = data.pairs.map((p) => p.score);
+  const capped = data.stacks_considered >= AGREEMENT.groupStacksMax;
+
+  return (
+    <div className="space-y-4 rounded-box bg-base-100 p-3 shadow-sm sm:p-4">
+      <p className="text-sm text-base-content/70">
+        The mean friendship score (0–{MAX_SCORE}) of each pair of members over the group stacks both answered
+        {capped ? `, from the newest ${AGREEMENT.groupStacksMax} stacks` : ''}.
+      </p>
+      {/* Scrolls sideways on a narrow screen; focusable so the keyboard can scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Agreement heat map, scrollable">
+        <svg role="img" aria-labelledby={`${uid}-map-title`} aria-describedby={`${uid}-map-desc`} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="block text-base-content">
+          <title id={`${uid}-map-title`}>{`Agreement map of ${groupName}`}</title>
+          <desc id={`${uid}-map-desc`}>
+            {`Mean scores between ${people.length} members, ${data.pairs.length} ${data.pairs.length === 1 ? 'pair' : 'pairs'}, from ${fmt(Math.min(...scores))} to ${fmt(Math.max(...scores))} out of ${MAX_SCORE}. The table below lists every pair.`}
+          </desc>
+          {people.map((person, i) => (
+            <g key={person.id}>
+              <text x={LEFT - 6} y={TOP + i * CELL + CELL / 2} textAnchor="end" dominantBaseline="middle" fontSize="12" fill="currentColor">
+                {shortName(person.username)}
+              </text>
+              <text
+                x={0}
+                y={0}
+                transform={`translate(${LEFT + i * CELL + CELL / 2} ${TOP - 6}) rotate(-45)`}
+                textAnchor="start"
+                fontSize="12"
+                fill="currentColor"
+              >
+                {shortName(person.username)}
+              </text>
+            </g>
+          ))}
+          {people.map((row, i) =>
+            people.map((column, j) => {
+              const x = LEFT + j * CELL;
+              const y = TOP + i * CELL;
+              if (i === j) return <rect key={`${row.id}-${column.id}`} x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx="4" fill="currentColor" opacity="0.12" />;
+              const pair = pairOf(row.id, column.id);
+              if (!pair) {
+                return <rect key={`${row.id}-${column.id}`} x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx="4" fill="none" stroke="currentColor" strokeOpacity="0.3" strokeDasharray="3 3" />;
+              }
+              return (
+                <g key={`${row.id}-${column.id}`}>
+                  <rect x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx="4" fill={scoreColour(pair.score)} />
+                  <text x={x + CELL / 2} y={y + CELL / 2} textAnchor="middle" dominantBaseline="middle" fontSize="11" fill="#1f2937">
+                    {fmt(pair.score)}
+                  </text>
+                </g>
+              );
+            }),
+          )}
+        </svg>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" role="group" aria-label="Legend">
+        <span className="flex items-center gap-2">
+          <span>0</span>
+          <span
+            className="inline-block h-3 w-32 rounded"
+            style={{ background: `linear-gradient(to right, ${[0, 25, 50, MAX_SCORE].map(scoreColour).join(', ')})` }}
+            aria-hidden="true"
+          />
+          <span>{MAX_SCORE}</span>
+          <span className="text-base-content/70">(disagree → agree)</span>
+        </span>
+        <span className="flex items-center gap-2">
+          <span className="inline-block h-3 w-3 rounded border border-dashed border-base-content/40" aria-hidden="true" />
+          <span className="text-base-content/70">no common stack</span>
+        </span>
+      </div>
+
+      <details className="rounded-box border border-base-300">
+        <summary className="cursor-pointer p-2 font-medium">Show as table</summary>
+        <div className="overflow-x-auto">
+          <table className="table table-sm">
+            <caption className="p-2 text-left text-sm text-base-content/70">{`Agreement between the members of ${groupName}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Members</th>
+                <th scope="col" className="text-right">
+                  Score
+                </th>
+                <th scope="col" className="text-right">
+                  Stacks
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...data.pairs]
+                .sort((p, q) => q.score - p.score || q.stacks - p.stacks)
+                .map((p) => (
+                  <tr key={`${p.user_a.id}:${p.user_b.id}`}>
+                    <th scope="row" className="font-normal wrap-anywhere">{`${p.user_a.username} & ${p.user_b.username}`}</th>
+                    <td className="text-right tabular-nums">{fmt(p.score)}</td>
+                    <td className="text-right tabular-nums">{p.stacks}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+
+      <div className="space-y-2">
+        <h3 className="font-semibold">Closest and furthest</h3>
+        <ul className="divide-y divide-base-300" aria-label="Closest and furthest matches">
+          {matches.map((m) => (
+            <li key={m.member.id} className="flex flex-wrap gap-x-3 gap-y-1 py-2">
+              <span className="font-medium wrap-anywhere">
+                {m.member.username}
+                {m.member.id === currentUserId ? ' (you)' : ''}
+              </span>
+              <span className="text-base-content/80 wrap-anywhere">
+                {m.partners === 1
+                  ? `Only shared stacks with ${m.closest.other.username} (${fmt(m.closest.score)})`
+                  : `Closest: ${m.closest.other.username} (${fmt(m.closest.score)}) · Furthest: ${m.furthest.other.username} (${fmt(m.furthest.score)})`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { AGREEMENT } from '../../../../shared/limits';
+import type { SharedScore } from '../../../../shared/schemas/agreement';
+import { MAX_SCORE } from '../../../../shared/scoring';
+import { useTRPC } from '../../lib/trpc';
+import { describeTrend, scoreTrend, type ScoreTrend } from './score-trend';
+
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const day = (iso: string) => DAY.format(new Date(iso));
+const UNTITLED = 'Untitled Stack';
+
+// The chart's frame (viewBox units): it scales down with the card, so it fits 375 px as it is.
+const W = 320;
+const H = 176;
+const PLOT = { left: 30, right: W - 10, top: 10, bottom: 140 };
+const yOf = (score: number) => PLOT.bottom - (score / MAX_SCORE) * (PLOT.bottom - PLOT.top);
+
+function kindLabel(s: SharedScore): string {
+  return `${s.type === 'friend' ? 'Friend' : 'Group'} ${s.is_twisted ? 'twisted stack' : 'stack'}`;
+}
+
+/** Profile section: the score of each stack both answered, over time, as a chart and a table, and the trend in words. */
+export function FriendshipOverTime({ userId, username }: { userId: number; username: string }) {
+  const trpc = useTRPC();
+  const scores = useQuery(trpc.users.scores.queryOptions({ id: userId }));
+  const uid = useId();
+  useEffect(() => {
+    if (scores.error) console.error(`Failed to load the scores shared with user ${userId}`, scores.error);
+  }, [scores.error, userId]);
+
+  return (
+    <section className="card bg-base-100 shadow" aria-labelledby={`${uid}-title`}>
+      <div className="card-body gap-3">
+        <h2 id={`${uid}-title`} className="card-title text-lg">
+          Friendship over time
+        </h2>
+        {scores.isPending && <p className="text-base-content/70">Loading...</p>}
+        {scores.isError && <p className="text-base-content/70">Scores could not be loaded.</p>}
+        {scores.data && scores.data.length === 0 && <p className="text-base-content/70">No stacks answered by both of you yet.</p>}
+        {scores.data && scores.data.length > 0 && <OverTime scores={scores.data} username={username} uid={uid} />}
+      </div>
+    </section>
+  );
+}
+
+function OverTime({ scores, username, uid }: { scores: SharedScore[]; username: string; uid: string }) {
+  const values = scores.map((s) => s.score);
+  const trend = scoreTrend(values);
+  const n = scores.length;
+  const xOf = (i: number) => (n === 1 ? (PLOT.left + PLOT.right) / 2 : PLOT.left + (i / (n - 1)) * (PLOT.right - PLOT.left));
+  const points = scores.map((s, i) => `${xOf(i).toFixed(1)},${yOf(s.score).toFixed(1)}`).join(' ');
+  const first = scores[0];
+  const last = scores[n - 1];
+
+  return (
+    <>
+      <p className="font-medium" aria-live="polite">
+        {trend ? describeTrend(trend) : `Not enough shared stacks for a trend yet (${n} of ${AGREEMENT.trendMinPoints}).`}
+      </p>
+      <svg
+        role="img"
+        aria-labelledby={`${uid}-chart-title`}
+        aria-describedby={`${uid}-chart-desc`}
+        viewBox={`0 0 ${W} ${H}`}
+        className="block h-auto w-full max-w-lg text-base-content"
+      >
+        <title id={`${uid}-chart-title`}>{`Scores with ${username} over time`}</title>
+        <desc id={`${uid}-chart-desc`}>
+          {`${n} ${n === 1 ? 'stack' : 'stacks'} from ${day(first.answered_at)} to ${day(last.answered_at)}, scores from ${Math.min(...values)} to ${Math.max(...values)} out of ${MAX_SCORE}, latest ${last.score}. The table lists each one.`}
+        </desc>
+        {[0, 25, 50, MAX_SCORE].map((tick) => (
+          <g key={tick}>
+            <line x1={PLOT.left} x2={PLOT.right} y1={yOf(tick)} y2={yOf(tick)} stroke="currentColor" strokeOpacity="0.15" />
+            <text x={PLOT.left - 4} y={yOf(tick)} textAnchor="end" dominantBaseline="middle" fontSize="10" fill="currentColor">
+              {tick}
+            </text>
+          </g>
+        ))}
+        {trend && <TrendLine trend={trend} xOf={xOf} n={n} />}
+        {n > 1 && <polyline points={points} fill="none" stroke="currentColor" strokeOpacity="0.6" strokeWidth="1.5" />}
+        {scores.map((s, i) => (
+          <circle key={s.stack_id} cx={xOf(i)} cy={yOf(s.score)} r="3.5" className="fill-primary" />
+        ))}
+        <text x={PLOT.left} y={H - 8} fontSize="10" fill="currentColor">
+          {day(first.answered_at)}
+        </text>
+        <text x={PLOT.right} y={H - 8} textAnchor="end" fontSize="10" fill="currentColor">
+          {day(last.answered_at)}
+        </text>
+      </svg>
+      <details className="rounded-box border border-base-300">
+        <summary className="cursor-pointer p-2 font-medium">Show as table</summary>
+        <div className="overflow-x-auto">
+          <table className="table table-sm">
+            <caption className="p-2 text-left text-sm text-base-content/70">{`Scores with ${username}, oldest first`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Stack</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Answered</th>
+                <th scope="col" className="text-right">
+                  Score
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {scores.map((s) => (
+                <tr key={s.stack_id}>
+                  <th scope="row" className="font-normal wrap-anywhere">
+                    {s.name ?? UNTITLED}
+                  </th>
+                  <td>{kindLabel(s)}</td>
+                  <td>{day(s.answered_at)}</td>
+                  <td className="text-right tabular-nums">{s.score}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+}
+
+/** The fitted line over the trend's window (the newest stacks), dashed. */
+function TrendLine({ trend, xOf, n }: { trend: ScoreTrend; xOf(i: number): number; n: number }) {
+  const from = n - trend.points;
+  return (
+    <line
+      x1={xOf(from)}
+      x2={xOf(n - 1)}
+      y1={yOf(Math.max(0, Math.min(MAX_SCORE, trend.start)))}
+      y2={yOf(Math.max(0, Math.min(MAX_SCORE, trend.end)))}
+      className="stroke-secondary"
+      strokeWidth="2"
+      strokeDasharray="5 4"
+    />
+  );
+}
