@@ -1,23 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { exportFileName } from '../../../../shared/schemas/export';
+import { saveFile } from '../../lib/save-file';
 import { errorDetail, useTRPC } from '../../lib/trpc';
 
 type Status = { kind: 'busy' | 'done' | 'failed'; text: string };
-
-/** Saves `text` as a file through a temporary object URL and a clicked <a download>. */
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // The click has started the download; the URL is no longer needed once the event loop moves on.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * Settings → "Download my data" (issue 15): fetches GET /v1/users/me/export (the same document
@@ -34,7 +21,7 @@ export function DownloadData() {
       // Always fresh, and not kept in the cache afterwards: it can be large and is read once.
       const options = trpc.dataExport.mine.queryOptions();
       const document = await queryClient.fetchQuery({ ...options, staleTime: 0, gcTime: 0 });
-      saveFile(exportFileName(document.profile.username, document.exported_at), JSON.stringify(document, null, 2));
+      saveFile(exportFileName(document.profile.username, document.exported_at), new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' }));
       setStatus({ kind: 'done', text: 'Your data has been downloaded.' });
     } catch (error) {
       setStatus({ kind: 'failed', text: `Failed to download your data${errorDetail(error) ? `: ${errorDetail(error)}` : '.'}` });

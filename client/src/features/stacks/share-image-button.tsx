@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '../../../../shared/limits';
 import { clearToken, getToken } from '../../lib/auth-token';
 import type { StackKind } from './comments-section';
 import { UNTITLED } from './stack-card';
+import { saveFile } from '../../lib/save-file';
 
 type Status = { kind: 'busy' | 'done' | 'failed'; text: string };
 
@@ -10,19 +11,6 @@ const IMAGE_PATH = { stack: '/v1/stacks', twisted: '/v1/twisted_stacks' } as con
 
 /** The file name of a downloaded share image. */
 export const shareFileName = (kind: StackKind, id: number) => `${kind === 'twisted' ? 'twisted-stack' : 'stack'}-${id}.png`;
-
-/** Saves `blob` as `name` through a temporary object URL and a clicked <a download>. */
-function saveFile(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** The `detail` of an error answer, when it is the API's JSON error body. */
 async function detailOf(res: Response): Promise<string | null> {
