@@ -46,6 +46,8 @@ const fmt = (score: number) => score.toFixed(1);
 const CELL = 44;
 const LEFT = 104;
 const TOP = 92;
+/** Room on the right for the last column's slanted name. */
+const RIGHT = 72;
 const shortName = (name: string) => (name.length > 12 ? `${name.slice(0, 11)}…` : name);
 
 /** The group page's "Agreement" section: a heat map with a table fallback, and everyone's closest and furthest match. */
@@ -79,7 +81,7 @@ function AgreementContent({ data, groupName, currentUserId, uid }: { data: Group
   const people = data.members.filter((m) => paired.has(m.id));
   const byKey = new Map<string, AgreementPair>(data.pairs.map((p) => [`${p.user_a.id}:${p.user_b.id}`, p]));
   const pairOf = (x: number, y: number) => byKey.get(x < y ? `${x}:${y}` : `${y}:${x}`);
-  const width = LEFT + people.length * CELL + 8;
+  const width = LEFT + people.length * CELL + RIGHT;
   const height = TOP + people.length * CELL + 8;
   const matches = matchesOf(data);
   const scores = data.pairs.map((p) => p.score);

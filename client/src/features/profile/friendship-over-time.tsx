@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import { AGREEMENT } from '../../../../shared/limits';
 import type { SharedScore } from '../../../../shared/schemas/agreement';
 import { MAX_SCORE } from '../../../../shared/scoring';
+import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { describeTrend, scoreTrend, type ScoreTrend } from './score-trend';
 
@@ -111,7 +112,7 @@ function OverTime({ scores, username, uid }: { scores: SharedScore[]; username: 
                     {s.name ?? UNTITLED}
                   </th>
                   <td>{kindLabel(s)}</td>
-                  <td>{day(s.answered_at)}</td>
+                  <td>{formatDateTime(s.answered_at)}</td>
                   <td className="text-right tabular-nums">{s.score}</td>
                 </tr>
               ))}
