@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app';
-import { defaultBotsConfig, type AppConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
 import { createEventHub } from '../../server/modules/events/event-hub';
+import { benchAppConfig } from './bench-config';
 
 /*
  * The real app for the benchmark: createApp from server/app.ts with a pg pool on the bench
@@ -19,19 +19,7 @@ async function main() {
   const jwtSecret = process.env.BENCH_JWT_SECRET;
   if (!databaseUrl || !jwtSecret) throw new Error('BENCH_DB_URL and BENCH_JWT_SECRET must be set');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-bench-'));
-  const config: AppConfig = {
-    appUrl: 'http://127.0.0.1',
-    dataDir,
-    jwtSecret,
-    bcryptCost: 10,
-    trustProxy: false,
-    jsonBodyLimit: '100kb',
-    mail: { from: 'Stacks <no-reply@stacks.bench>', outboxDir: path.join(dataDir, 'outbox') },
-    contactEmail: 'support@stacks.bench',
-    clientDistDir: path.join(dataDir, 'no-client'),
-    scheduler: false,
-    bots: defaultBotsConfig(),
-  };
+  const config = benchAppConfig(dataDir, jwtSecret);
   const logger = createLogger('silent');
   const handle = await openDatabase({ databaseUrl, poolMax: Number(process.env.BENCH_POOL_MAX ?? 10) });
   const events = createEventHub({ handle, logger });

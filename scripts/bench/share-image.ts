@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from '../../server/app';
-import { defaultBotsConfig, type AppConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
+import { benchAppConfig } from './bench-config';
 
 /*
  * `npm run bench:image -- [--requests N]`
@@ -71,19 +71,7 @@ async function main() {
   }
 
   const jwtSecret = randomBytes(32).toString('hex');
-  const config: AppConfig = {
-    appUrl: 'http://127.0.0.1',
-    dataDir,
-    jwtSecret,
-    bcryptCost: 10,
-    trustProxy: false,
-    jsonBodyLimit: '100kb',
-    mail: { from: 'Stacks <no-reply@stacks.bench>', outboxDir: path.join(dataDir, 'outbox') },
-    contactEmail: 'support@stacks.bench',
-    clientDistDir: path.join(dataDir, 'no-client'),
-    scheduler: false,
-    bots: defaultBotsConfig(),
-  };
+  const config = benchAppConfig(dataDir, jwtSecret);
   const logger = createLogger('silent');
   const server = createServer(createApp({ db, config, mailer: createMailer({ ...config.mail, logger }), logger }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
