@@ -129,3 +129,41 @@ describe('GET /v1/twisted_stacks/{id}: consensus_detail of a group stack’s twi
     expectTwistedNotFound(await as(t, await createUser(t.db)).get(`/v1/twisted_stacks/${twistedId}`));
   });
 });
+
+describe('GET /v1/stacks/{id}/consensus and /v1/twisted_stacks/{id}/consensus: the consensus on its own', () => {
+  it('serves the detail’s consensus_detail to a member who answered, over REST', async () => {
+    const { users, id } = await groupStack(5);
+    for (const [i, ranking] of PROFILE.entries()) await answer(t, users[i], id, ranking);
+    const res = await as(t, users[2]).get(`/v1/stacks/${id}/consensus`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ borda: [1, 2, 0, 3, 4, 5], kemeny: [0, 1, 2, 3, 4, 5], condorcet_winner: 0 });
+    expect(res.body).toEqual((await getStack(t, users[2], id)).consensus_detail);
+
+    const twistedId = await twist(t, users[0], id);
+    const flipped = PROFILE.map((r) => [...r].reverse());
+    for (const [i, ranking] of flipped.entries()) await answer(t, users[i], twistedId, ranking, 'twisted');
+    const twisted = await as(t, users[1]).get(`/v1/twisted_stacks/${twistedId}/consensus`);
+    expect(twisted.status).toBe(200);
+    expect(twisted.body).toEqual({ borda: consensus(flipped), kemeny: [5, 4, 3, 2, 1, 0], condorcet_winner: 5 });
+  });
+
+  it('refuses: 403 before answering, 400 on a friend stack, 404 to an outsider and for a missing stack, 401 signed out', async () => {
+    const { users, id } = await groupStack(3);
+    await answer(t, users[0], id, RANKINGS.identity);
+    const before = await as(t, users[1]).get(`/v1/stacks/${id}/consensus`);
+    expect(before.status).toBe(403);
+    expect(before.body).toMatchObject({ code: 'NOT_ANSWERED', detail: 'Answer the stack to see its consensus' });
+
+    const { me, friend } = await friendPair(t);
+    const friendStack = await createFriendStack(t, me, friend);
+    await answer(t, me, friendStack, RANKINGS.identity);
+    const onFriendStack = await as(t, me).get(`/v1/stacks/${friendStack}/consensus`);
+    expect(onFriendStack.status).toBe(400);
+    expect(onFriendStack.body).toMatchObject({ code: 'NOT_GROUP_STACK', detail: 'Only group stacks have a consensus' });
+
+    expectStackNotFound(await as(t, await createUser(t.db)).get(`/v1/stacks/${id}/consensus`));
+    expectStackNotFound(await as(t, users[0]).get(`/v1/stacks/999999999/consensus`));
+    expectTwistedNotFound(await as(t, users[0]).get(`/v1/twisted_stacks/999999999/consensus`));
+    expect((await t.request.get(`/v1/stacks/${id}/consensus`)).status).toBe(401);
+  });
+});

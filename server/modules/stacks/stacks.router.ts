@@ -3,6 +3,7 @@ import { SECURITY } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CommentIdInput,
+  ConsensusDetail,
   CountResult,
   CreateCommentInput,
   CreateStackInput,
@@ -57,6 +58,12 @@ export const stacksRouter = router({
     .input(GetStackInput)
     .output(Stack)
     .query(({ ctx, input }) => stacks.getStack(ctx.db, ctx.viewer, input.id, 'stack', { markViewed: input.mark_viewed, commentsOffset: input.comments_offset, commentsLimit: input.comments_limit })),
+
+  consensus: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/stacks/{id}/consensus', tags, summary: "A group stack's consensus: Borda (the detail's `consensus`), the Kemeny-Young order and the Condorcet winner, as item indices", errorResponses: [400, 401, 403, 404] } })
+    .input(StackIdInput)
+    .output(ConsensusDetail)
+    .query(({ ctx, input }) => stacks.getConsensus(ctx.db, ctx.viewer, input.id, 'stack')),
 
   complete: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/complete', tags, summary: 'Answer: the six position indices, best first', errorResponses: [400, 401, 403, 404, 409] } })

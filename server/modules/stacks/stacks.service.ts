@@ -314,6 +314,21 @@ export async function getStack(db: Db, viewer: Viewer, id: number, kind: Kind, o
   };
 }
 
+/**
+ * GET /v1/stacks/{id}/consensus: the group consensus as the detail's `consensus_detail` gives it
+ * (Borda, Kemeny-Young, Condorcet winner), for a client that wants only that. The detail's rules:
+ * 404 when the viewer may not see the stack, 403 before the viewer has answered it.
+ */
+export async function getConsensus(db: Db, viewer: Viewer, id: number, kind: Kind): Promise<ConsensusDetail> {
+  const row = await repo.findStackForViewer(db, viewer, id, kind, { offset: 0, limit: 0 });
+  if (!row) throw notFound(NOT_FOUND[kind], 'STACK_NOT_FOUND');
+  if (row.mode !== 'group') throw badRequest('NOT_GROUP_STACK', 'Only group stacks have a consensus');
+  if (!row.responses.some((r) => r.user_id === viewer.id)) {
+    throw forbidden(kind === 'twisted' ? 'Answer the twisted stack to see its consensus' : 'Answer the stack to see its consensus', 'NOT_ANSWERED');
+  }
+  return consensusDetail(row.responses.map((r) => r.ranking));
+}
+
 /** Answers a stack with a ranking of all six positions; once per user, in the stack's audience. */
 export async function complete(db: Db, viewer: Viewer, id: number, kind: Kind, ranking: number[]) {
   const refusal = audienceRefusal(await loadRow(db, viewer, id, kind), 'answer');

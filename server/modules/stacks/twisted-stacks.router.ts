@@ -3,6 +3,7 @@ import { SECURITY } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CommentIdInput,
+  ConsensusDetail,
   CreateCommentInput,
   CreateTwistInput,
   EditTwistInput,
@@ -43,6 +44,12 @@ export const twistedStacksRouter = router({
     .input(GetStackInput)
     .output(TwistedStack)
     .query(({ ctx, input }) => stacks.getStack(ctx.db, ctx.viewer, input.id, 'twisted', { markViewed: input.mark_viewed, commentsOffset: input.comments_offset, commentsLimit: input.comments_limit })),
+
+  consensus: authedProcedure
+    .meta({ openapi: { method: 'GET', path: `${base}/{id}/consensus`, tags, summary: "A group twisted stack's consensus: Borda (the detail's `consensus`), the Kemeny-Young order and the Condorcet winner, as item indices", errorResponses: [400, 401, 403, 404] } })
+    .input(StackIdInput)
+    .output(ConsensusDetail)
+    .query(({ ctx, input }) => stacks.getConsensus(ctx.db, ctx.viewer, input.id, 'twisted')),
 
   complete: authedProcedure
     .meta({ openapi: { method: 'POST', path: `${base}/{id}/complete`, tags, summary: 'Re-answer: the six position indices, best first', errorResponses: [400, 401, 403, 404, 409] } })
