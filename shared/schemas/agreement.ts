@@ -9,7 +9,7 @@ export const AgreementPair = z
   .object({
     user_a: PairMember.describe('The member with the smaller id.'),
     user_b: PairMember.describe('The member with the larger id.'),
-    score: z.number().describe('The mean friendship score (0-75) over the group stacks both answered, rounded to one decimal.'),
+    score: z.number().describe('The exact mean friendship score (0-75) over the group stacks both answered (not rounded).'),
     stacks: z.number().int().describe('How many group stacks both answered.'),
   })
   .meta({ id: 'AgreementPair' });

@@ -56,7 +56,7 @@ const byIds = (pairs: Pair[]) => [...pairs].sort((p, q) => p.user_a.id - q.user_
  *   SF·M = 70 - 8 + 2 = 64      M·X  = 70 - 14 = 56           I·X = 70 - 22 = 48
  *   SF·R = 70 - 68 = 2          M·R  = 70 - 66 = 4            X·R = 70 - 48 = 22
  * S1: o=I a=SF b=M c=R   S2: o=I a=M b=X   S3: o=X a=M c=R
- *   o·a: S1 70, S2 71, S3 56 → 197 / 3 = 65.67 → 65.7 (3 stacks)
+ *   o·a: S1 70, S2 71, S3 56 → 197 / 3 = 65.67 (3 stacks; served exact, 65.666…)
  *   o·b: S1 71, S2 48        → 119 / 2 = 59.5        (2)
  *   o·c: S1 0,  S3 22        →  22 / 2 = 11.0        (2)
  *   a·b: S1 64, S2 56        → 120 / 2 = 60.0        (2)
@@ -73,7 +73,7 @@ async function world() {
   for (const [user, ranking] of [[o, I], [a, SF], [b, M], [c, R]] as const) await answer(t, user, s1, ranking);
   for (const [user, ranking] of [[o, I], [a, M], [b, X]] as const) await answer(t, user, s2, ranking);
   for (const [user, ranking] of [[o, X], [a, M], [c, R]] as const) await answer(t, user, s3, ranking);
-  const expected = byIds([pair(o, a, 65.7, 3), pair(o, b, 59.5, 2), pair(o, c, 11, 2), pair(a, b, 60, 2), pair(a, c, 3, 2), pair(b, c, 4, 1)]);
+  const expected = byIds([pair(o, a, 197 / 3, 3), pair(o, b, 59.5, 2), pair(o, c, 11, 2), pair(a, b, 60, 2), pair(a, c, 3, 2), pair(b, c, 4, 1)]);
   return { o, a, b, c, d, group, s1, s2, s3, expected };
 }
 
@@ -129,7 +129,7 @@ describe('GET /v1/groups/{id}/agreement: the pairs', () => {
     expect(body.pairs).toEqual(expected.filter((p) => p.user_a.id !== c.id && p.user_b.id !== c.id));
     expect(body.members.map((m) => m.id)).not.toContain(c.id);
     expect(body.pairs).toContainEqual(pair(a, b, 60, 2));
-    expect(body.pairs).toContainEqual(pair(o, a, 65.7, 3));
+    expect(body.pairs).toContainEqual(pair(o, a, 197 / 3, 3));
   });
 
   it("the viewer's blocks leave that user out; a block between two others stays a fact of the group; mutes change nothing", async () => {

@@ -9,7 +9,7 @@ interface Answer {
 
 /**
  * Every pair of members who answered at least one common stack: the mean friendship score over
- * those stacks (rounded to one decimal) and how many. `user_a` has the smaller id; pairs are ordered
+ * those stacks (exact, not rounded: the client rounds for display) and how many. `user_a` has the smaller id; pairs are ordered
  * by user_a.id, then user_b.id. Work: per stack, its responders squared.
  */
 export function agreementPairs(answers: readonly Answer[], usernames: ReadonlyMap<number, string>): AgreementPair[] {
@@ -37,8 +37,7 @@ export function agreementPairs(answers: readonly Answer[], usernames: ReadonlyMa
     .map((t) => ({
       user_a: { id: t.a, username: usernames.get(t.a) ?? '' },
       user_b: { id: t.b, username: usernames.get(t.b) ?? '' },
-      // sum * 10 is an integer, so a mean ending in .x5 rounds up exactly (no binary fraction in the way).
-      score: Math.round((t.sum * 10) / t.stacks) / 10,
+      score: t.sum / t.stacks,
       stacks: t.stacks,
     }));
 }

@@ -1616,7 +1616,7 @@ export interface components {
             user_a: components["schemas"]["PairMember"];
             /** @description The member with the larger id. */
             user_b: components["schemas"]["PairMember"];
-            /** @description The mean friendship score (0-75) over the group stacks both answered, rounded to one decimal. */
+            /** @description The exact mean friendship score (0-75) over the group stacks both answered (not rounded). */
             score: number;
             /** @description How many group stacks both answered. */
             stacks: number;
