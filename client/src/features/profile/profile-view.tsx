@@ -306,8 +306,13 @@ function ProfileActions({ user, onBack, onBlocked }: { user: UserProfile; onBack
           Block
         </button>
       </div>
-      <MuteControl user={user} />
-      <ReportButton target={{ type: 'user', id: user.id }} ariaLabel={`Report ${user.username}`} className="btn btn-ghost btn-sm" />
+      {/* Mute (with its status line) and Report share one row, under Block. */}
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <MuteControl user={user} />
+        </div>
+        <ReportButton target={{ type: 'user', id: user.id }} ariaLabel={`Report ${user.username}`} className="btn btn-ghost btn-sm" />
+      </div>
 
       <ConfirmDialog open={dialog === 'unfriend'} title="Are you sure?" confirmLabel="Yes, Unfriend" danger onCancel={() => setDialog(null)} onConfirm={confirmUnfriend}>
         <p>{`This will remove ${user.username} from your friends list.`}</p>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { PRODUCT_NAME } from '../../../../shared/limits';
 import { clearToken, getToken } from '../../lib/auth-token';
+import { saveFile } from '../../lib/save-file';
 import type { StackKind } from './comments-section';
 import { UNTITLED } from './stack-card';
-import { saveFile } from '../../lib/save-file';
 
 type Status = { kind: 'busy' | 'done' | 'failed'; text: string };
 
