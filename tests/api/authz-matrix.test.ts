@@ -179,6 +179,12 @@ const answeredGroupStack: Target = async ({ cast }) => {
   await answerInDb(stackId, [cast.owner, cast.member]);
   return { params: { id: stackId } };
 };
+/** The owner's twisted stack, answered by the owner and the member. */
+const answeredTwistedStack: Target = async ({ cast }) => {
+  const id = await ownersTwistedStack(cast);
+  await answerInDb(id, [cast.owner, cast.member]);
+  return { params: { id } };
+};
 const groupBot: Target = async ({ cast }) => ({ params: { id: await ownersGroupBot(cast) } });
 const RANKING = { position_ids: [5, 4, 3, 2, 1, 0] };
 const COMMENT = { description: 'Well ranked' };
@@ -530,6 +536,11 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 403, deactivated: 401 },
     target: answeredGroupStack,
   },
+  // The consensus on its own: the image's rule (seeing the stack, and having answered it).
+  'GET /v1/stacks/{id}/consensus': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 403, deactivated: 401 },
+    target: answeredGroupStack,
+  },
   'DELETE /v1/stacks/{id}': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 403, owner: 403, admin: 200, deactivated: 401 },
     // A stack of the owner's bot in the owner's group, not answered yet.
@@ -606,11 +617,11 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /v1/twisted_stacks/{id}/image.png': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 403, deactivated: 401 },
-    target: async ({ cast }) => {
-      const id = await ownersTwistedStack(cast);
-      await answerInDb(id, [cast.owner, cast.member]);
-      return { params: { id } };
-    },
+    target: answeredTwistedStack,
+  },
+  'GET /v1/twisted_stacks/{id}/consensus': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 403, deactivated: 401 },
+    target: answeredTwistedStack,
   },
   'POST /v1/twisted_stacks/{id}/complete': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 403, deactivated: 401 },
