@@ -9,8 +9,9 @@ interface Answer {
 
 /**
  * Every pair of members who answered at least one common stack: the mean friendship score over
- * those stacks (exact, not rounded: the client rounds for display) and how many. `user_a` has the smaller id; pairs are ordered
- * by user_a.id, then user_b.id. Work: per stack, its responders squared.
+ * those stacks (exact, so a hand computation matches it; the client rounds for display) and how
+ * many. `user_a` has the smaller id; pairs are ordered by user_a.id, then user_b.id. Work: per
+ * stack, its responders squared.
  */
 export function agreementPairs(answers: readonly Answer[], usernames: ReadonlyMap<number, string>): AgreementPair[] {
   const byStack = new Map<number, Answer[]>();
