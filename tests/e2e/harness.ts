@@ -332,6 +332,9 @@ export function linkFromOutbox(dataDir: string, to: string, pathname: string): s
   throw new Error(`no ${pathname} link for ${to} in ${folder}`);
 }
 
+/** The WCAG rule sets every axe-core scan of the browser tests runs (2.2 A/AA and what it includes). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
 /** The password of every account the browser tests make. */
 export const E2E_PASSWORD = 'correct horse';
 

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, callApi, launchBrowser, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
+import { AXE_TAGS, befriend, callApi, launchBrowser, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
 
 /*
  * Results that travel (issue 16) in Chromium, at 1,100 px and at 375 px: the Share button on an
@@ -67,7 +67,7 @@ async function openProfile(userId: number, username: string) {
 
 /** axe-core on the page as it is: no critical or serious violation (the a11y suite's bar). */
 async function expectAccessible(label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const bad = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, label).toEqual([]);
 }
