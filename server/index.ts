@@ -19,7 +19,9 @@ async function main() {
   // A stray rejection is a bug to log, not a reason to drop every request in flight.
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
   const config = buildConfig(env);
-  const handle = await openAndMigrate(env, config, logger);
+  // Requests' statements are bounded (PG_STATEMENT_TIMEOUT_MS); migrations, the job queue's and the
+  // live events' own connections, and the health connection are not (README "Limits and faults").
+  const handle = await openAndMigrate(env, config, logger, { statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS });
   const mailer = createMailer({ ...config.mail, logger });
   await ensureFirstRegistrationCode(handle.db, (lines) => console.log(lines.join('\n')));
 
