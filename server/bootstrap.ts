@@ -27,7 +27,10 @@ export async function openAndMigrate(env: Env, config: AppConfig, logger: Logger
       onCancelError: (error) => logger.warn({ err: error }, 'cancelling the statement of an abandoned request failed'),
     });
   const bounded = Boolean(env.DATABASE_URL && options.statementTimeoutMs);
+  const opening = Date.now();
   const handle = await open(bounded ? undefined : options.statementTimeoutMs);
+  // On the embedded database this is the data-folder lock and PGlite's start (after a crash, its recovery).
+  logger.info({ database: handle.kind, ms: Date.now() - opening }, 'database opened');
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
