@@ -11,7 +11,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { ensureFirstRegistrationCode } from './modules/codes/first-run';
 import { createEventHub } from './modules/events/event-hub';
-import { warmUpShareImages } from './modules/stacks/share-image.render';
+import { closeShareImages, warmUpShareImages } from './modules/stacks/share-image.pool';
 
 async function main() {
   const env = loadEnv();
@@ -44,9 +44,9 @@ async function main() {
     app(req, res);
   });
   answerClientErrors(server);
-  // Before listening, not after: the first share image would otherwise pay for reading the fonts and
-  // starting the engines, and warming up while the first requests arrive would hold them up instead.
-  await warmUpShareImages().then(
+  // The share image threads load fonts and engines now, on their own threads: not awaited, so the
+  // server listens at once; a picture asked for meanwhile waits in the render queue.
+  warmUpShareImages().then(
     (ms) => logger.debug({ ms }, 'share image renderer warmed up'),
     (error) => logger.warn({ err: error }, 'share image renderer failed to warm up'),
   );
@@ -75,6 +75,7 @@ async function main() {
       await events.stop().catch((error) => logger.error({ err: error }, 'stopping live events failed'));
       await backgroundSettled();
       await scheduler?.stop().catch((error) => logger.error({ err: error }, 'stopping the scheduler failed'));
+      await closeShareImages().catch((error) => logger.error({ err: error }, 'stopping the share image threads failed'));
       await handle.close();
       logger.info('stopped');
       process.exit(0);
