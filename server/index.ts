@@ -47,7 +47,7 @@ async function main() {
   // The share image threads load fonts and engines now, on their own threads: not awaited, so the
   // server listens at once; a picture asked for meanwhile waits in the render queue.
   warmUpShareImages().then(
-    (ms) => logger.debug({ ms }, 'share image renderer warmed up'),
+    (ms) => logger.info({ ms }, 'share image renderer warmed up'),
     (error) => logger.warn({ err: error }, 'share image renderer failed to warm up'),
   );
   server.listen(env.PORT, env.HOST, () => {

@@ -59,6 +59,8 @@ export const SHARE_IMAGE = {
    * (server/modules/stacks/share-image.pool.ts): 1 on a 2-core machine.
    */
   threadsMax: 4,
+  /** How much lower than the event loop the render threads' CPU priority is (nice increment). */
+  threadNice: 10,
   /** Renders waiting for a thread beyond those running; past it, 503 with Retry-After. */
   queueMax: 32,
   busyRetryAfterSeconds: 2,

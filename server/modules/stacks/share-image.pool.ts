@@ -39,6 +39,9 @@ export class ShareImageRenderer {
       minThreads: this.threads,
       maxThreads: this.threads,
       concurrentTasksPerWorker: 1,
+      // Below the event loop's priority (nice(2), per thread on Linux, through @napi-rs/nice): when
+      // cores are short, requests run first and pictures take longer, not the other way round.
+      niceIncrement: SHARE_IMAGE.threadNice,
       // Nothing of the parent's flags: the loader is the .mjs file's business.
       execArgv: [],
       // A small young generation keeps the thread's heap near its live size (~25 MB; satori makes
