@@ -18,6 +18,12 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   // A stray rejection is a bug to log, not a reason to drop every request in flight.
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
+  // The share image threads load fonts and engines on their own threads while the database opens:
+  // not awaited, so listening never waits for them; a picture asked for meanwhile waits its turn.
+  warmUpShareImages().then(
+    (ms) => logger.info({ ms }, 'share image renderer warmed up'),
+    (error) => logger.warn({ err: error }, 'share image renderer failed to warm up'),
+  );
   const config = buildConfig(env);
   const handle = await openAndMigrate(env, config, logger);
   const mailer = createMailer({ ...config.mail, logger });
@@ -44,12 +50,6 @@ async function main() {
     app(req, res);
   });
   answerClientErrors(server);
-  // The share image threads load fonts and engines now, on their own threads: not awaited, so the
-  // server listens at once; a picture asked for meanwhile waits in the render queue.
-  warmUpShareImages().then(
-    (ms) => logger.info({ ms }, 'share image renderer warmed up'),
-    (error) => logger.warn({ err: error }, 'share image renderer failed to warm up'),
-  );
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: config.appUrl, database: handle.kind, mail: mailer.describe() }, 'Stacks is running');
     console.log(`\n  Stacks is running at ${config.appUrl}  (API reference: ${config.appUrl}/docs)\n`);

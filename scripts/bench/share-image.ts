@@ -272,7 +272,7 @@ async function abuse() {
     const rssStart = rssMb(child.pid!);
     console.log(`share image abuse bench (${kind}, Node ${process.version}, ${availableParallelism()} cores, render threads: SHARE_IMAGE defaults)`);
     console.log(`  load average before      ${loadBefore}`);
-    console.log(`  start-up                 listening after ${ms(listenMs)}; render threads warm at ${ms(warmed.atMs)} (warm-up ${warmed.ms} ms, after listening)`);
+    console.log(`  start-up                 listening after ${ms(listenMs)}; render threads warm at ${ms(warmed.atMs)} (warm-up ${warmed.ms} ms, begun at start, not awaited)`);
 
 
     const jobs = memoryPairs.flatMap((pair) => pair.stacks.flatMap((id) => [{ id, user: pair.a }, { id, user: pair.b }])).slice(0, renders);

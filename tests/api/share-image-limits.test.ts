@@ -25,6 +25,9 @@ beforeAll(async () => {
   await warmUpShareImages();
 });
 afterAll(async () => {
+  // Ids repeat across files (each has a fresh database): leave no counts for the next file's users.
+  shareImageBudget.clear();
+  shareImageCache.clear();
   await closeShareImages();
   await t.close();
 });

@@ -10,11 +10,14 @@ export interface RenderResult {
 }
 
 /*
- * resvg keeps each picture's 3 MB pixmap in native memory that V8 does not count, and frees it only
- * when the JS object holding it is collected. The heap barely grows per picture, so collections
- * came late and the process grew by hundreds of MB under load (issue 24: +280 MB over 600 renders).
- * A minor collection after each picture (about a millisecond, on this thread, not the event loop)
- * frees it at once. `gc` is reachable only through the flag; it is set on this worker's first load.
+ * resvg keeps each picture's pixmap (1200 × 630 × 4 bytes, 3 MB) and parsed SVG in native memory
+ * that V8 does not count, and frees them only when the JS objects holding them are collected. The
+ * heap barely grows per picture, so collections come late: measured, a render thread grew by about
+ * 3 MB a picture until one came (and libuv's threads, under `renderAsync`, kept hundreds of MB in
+ * their malloc arenas). A minor collection after each picture (about a millisecond, on this thread)
+ * frees it at once; the thread then stays within ~40 MB of its start. `gc` is reachable only
+ * through the flag, set when this module loads (V8 flags are per process; this one only exposes
+ * `gc` to contexts created after it, such as the one below).
  */
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as (options: { type: 'minor' | 'major' }) => void;
