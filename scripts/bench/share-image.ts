@@ -15,7 +15,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
-import { closeShareImages } from '../../server/modules/stacks/share-image.pool';
+import { closeShareImages, defaultRenderThreads } from '../../server/modules/stacks/share-image.pool';
 import { benchAppConfig } from './bench-config';
 
 /*
@@ -26,7 +26,7 @@ import { benchAppConfig } from './bench-config';
  * The share image (GET /v1/stacks/{id}/image.png) on the real app, over loopback HTTP, on an
  * embedded database (or DATABASE_URL's server) with two friends and their answered stacks:
  * - first render, cold: the first request of a fresh process that skipped the start-up warm-up
- *   (server/index.ts warms the renderer after listen; fonts read, satori's layout engine and resvg started);
+ *   (server/index.ts warms the render threads at start: thread started, tsx, fonts, satori and resvg loaded);
  * - first render, warm: another stack in the same process (what a new picture costs once warm);
  * - cached: N requests of the same picture, one at a time: p50 and p99 of the whole round trip
  *   (token, visibility read, hash, bytes from the cache), and the same with If-None-Match (304).
@@ -270,7 +270,7 @@ async function abuse() {
   try {
     const warmed = await warm;
     const rssStart = rssMb(child.pid!);
-    console.log(`share image abuse bench (${kind}, Node ${process.version}, ${availableParallelism()} cores, render threads: SHARE_IMAGE defaults)`);
+    console.log(`share image abuse bench (${kind}, Node ${process.version}, ${availableParallelism()} cores, ${defaultRenderThreads()} render thread(s), queue ${SHARE_IMAGE.queueMax}, ${SHARE_IMAGE.rendersPerUserPerMinute} new pictures per user a minute)`);
     console.log(`  load average before      ${loadBefore}`);
     console.log(`  start-up                 listening after ${ms(listenMs)}; render threads warm at ${ms(warmed.atMs)} (warm-up ${warmed.ms} ms, begun at start, not awaited)`);
 
@@ -283,7 +283,7 @@ async function abuse() {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const rssAfter = rssMb(child.pid!);
     console.log(`  memory: ${jobs.length} distinct new pictures, ${lanes} at a time, ${new Set(jobs.map((job) => job.user)).size} users: ${countStatuses(memResults.map((r) => r.status))} in ${ms(memMs)}`);
-    console.log(`    RSS at start ${rssStart.toFixed(0)} MB, after ${rssAfter.toFixed(0)} MB: +${(rssAfter - rssStart).toFixed(0)} MB   target <= 100 MB: ${verdict(rssAfter - rssStart <= 100)}`);
+    console.log(`    RSS at start ${rssStart.toFixed(0)} MB, after ${rssAfter.toFixed(0)} MB: ${rssAfter >= rssStart ? '+' : ''}${(rssAfter - rssStart).toFixed(0)} MB   target <= 100 MB: ${verdict(rssAfter - rssStart <= 100)}`);
 
     const samplerAuth = bearer(samplerPair.b);
     const detail = `/v1/stacks/${samplerPair.stacks[0]}`;
