@@ -54,6 +54,20 @@ export const SHARE_IMAGE = {
   cacheEntries: 500,
   /** ...and their bytes at most, whichever limit is reached first. */
   cacheBytes: 32 * 1024 * 1024,
+  /**
+   * Render threads at most; the server runs one fewer than the machine's cores, at least one
+   * (server/modules/stacks/share-image.pool.ts): 1 on a 2-core machine.
+   */
+  threadsMax: 4,
+  /** How much lower than the event loop the render threads' CPU priority is (nice increment). */
+  threadNice: 10,
+  /** Renders waiting for a thread beyond those running; past it, 503 with Retry-After. */
+  queueMax: 32,
+  busyRetryAfterSeconds: 2,
+  /** New (uncached) pictures one user may have drawn in a minute (from their first); past it, 429 with Retry-After. */
+  rendersPerUserPerMinute: 40,
+  /** A render thread's V8 heap at most (it needs ~30 MB); beyond it the thread is replaced. */
+  workerHeapMb: 128,
 } as const;
 
 /** Personal invites (POST /v1/users/me/invites): single-use registration codes a user hands out. */

@@ -1305,7 +1305,7 @@ export interface paths {
         };
         /**
          * Share image of a stack I answered (PNG, 1200 × 630)
-         * @description A 1200 × 630 PNG under 300 KB: the stack's name, my ranking beside my friend's answer (friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks), and my score against it with its label. The same visibility rules as the JSON read (404 otherwise); 403 NOT_ANSWERED until I have answered it. Sent with `Cache-Control: private, no-cache` and an ETag: revalidate with If-None-Match (304 while the picture is unchanged).
+         * @description A 1200 × 630 PNG under 300 KB: the stack's name, my ranking beside my friend's answer (friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks), and my score against it with its label. The same visibility rules as the JSON read (404 otherwise); 403 NOT_ANSWERED until I have answered it. Sent with `Cache-Control: private, no-cache` and an ETag: revalidate with If-None-Match (304 while the picture is unchanged). A new picture is drawn on a render thread: at most 40 new pictures per user a minute (429 past it; cached pictures and 304s do not count), and 503 while the render queue is full.
          */
         get: operations["stacks-shareImage"];
         put?: never;
@@ -1325,7 +1325,7 @@ export interface paths {
         };
         /**
          * Share image of a twisted stack I answered (PNG, 1200 × 630)
-         * @description A 1200 × 630 PNG under 300 KB: the twisted stack's name, my ranking beside my friend's answer (friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks), and my score against it with its label. The same visibility rules as the JSON read (404 otherwise); 403 NOT_ANSWERED until I have answered it. Sent with `Cache-Control: private, no-cache` and an ETag: revalidate with If-None-Match (304 while the picture is unchanged).
+         * @description A 1200 × 630 PNG under 300 KB: the twisted stack's name, my ranking beside my friend's answer (friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks), and my score against it with its label. The same visibility rules as the JSON read (404 otherwise); 403 NOT_ANSWERED until I have answered it. Sent with `Cache-Control: private, no-cache` and an ETag: revalidate with If-None-Match (304 while the picture is unchanged). A new picture is drawn on a render thread: at most 40 new pictures per user a minute (429 past it; cached pictures and 304s do not count), and 503 while the render queue is full.
          */
         get: operations["twistedStacks-shareImage"];
         put?: never;
@@ -8278,7 +8278,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            /** @description More than 40 new pictures of mine in a minute (code TOO_MANY_REQUESTS); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the minute ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every render thread is busy and the render queue is full (code SERVICE_UNAVAILABLE), or the database is unavailable (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -8362,7 +8373,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
+            /** @description More than 40 new pictures of mine in a minute (code TOO_MANY_REQUESTS); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the minute ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every render thread is busy and the render queue is full (code SERVICE_UNAVAILABLE), or the database is unavailable (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
