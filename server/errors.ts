@@ -17,7 +17,20 @@ export class AppError extends Error {
 }
 
 export const badRequest = (code: ErrorCode, detail: string) => new AppError(400, code, detail);
-export const unauthorized = (detail = 'Not authenticated', code: ErrorCode = 'UNAUTHORIZED') => new AppError(401, code, detail);
+/** The 401 details of a token that was sent but refused (server/modules/auth/auth.tokens.ts). */
+export const TOKEN_REFUSALS = { invalid: 'The token is invalid or has expired', revoked: 'The token has been revoked' } as const;
+
+/**
+ * Every 401 carries a Bearer challenge (RFC 6750 §3), whichever route or adapter writes it (they
+ * all apply an AppError's headers): `error="invalid_token"` when a token was sent but is invalid,
+ * expired or revoked, a bare `Bearer` when none was (or the header was not a Bearer one).
+ */
+function bearerChallenge(detail: string): string {
+  return (Object.values(TOKEN_REFUSALS) as string[]).includes(detail) ? `Bearer error="invalid_token", error_description="${detail}"` : 'Bearer';
+}
+
+export const unauthorized = (detail = 'Not authenticated', code: ErrorCode = 'UNAUTHORIZED') =>
+  new AppError(401, code, detail, { 'WWW-Authenticate': bearerChallenge(detail) });
 export const forbidden = (detail = 'You are not allowed to do this', code: ErrorCode = 'FORBIDDEN') => new AppError(403, code, detail);
 export const notFound = (detail = 'Not found', code: ErrorCode = 'NOT_FOUND') => new AppError(404, code, detail);
 export const conflict = (code: ErrorCode, detail: string) => new AppError(409, code, detail);

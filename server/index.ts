@@ -11,13 +11,19 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { ensureFirstRegistrationCode } from './modules/codes/first-run';
 import { createEventHub } from './modules/events/event-hub';
-import { warmUpShareImages } from './modules/stacks/share-image.render';
+import { closeShareImages, warmUpShareImages } from './modules/stacks/share-image.pool';
 
 async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   // A stray rejection is a bug to log, not a reason to drop every request in flight.
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
+  // The share image threads load fonts and engines on their own threads while the database opens:
+  // not awaited, so listening never waits for them; a picture asked for meanwhile waits its turn.
+  warmUpShareImages().then(
+    (ms) => logger.info({ ms }, 'share image renderer warmed up'),
+    (error) => logger.warn({ err: error }, 'share image renderer failed to warm up'),
+  );
   const config = buildConfig(env);
   // Requests' statements are bounded (PG_STATEMENT_TIMEOUT_MS); migrations, the job queue's and the
   // live events' own connections, and the health connection are not (README "Limits and faults").
@@ -46,12 +52,6 @@ async function main() {
     app(req, res);
   });
   answerClientErrors(server);
-  // Before listening, not after: the first share image would otherwise pay for reading the fonts and
-  // starting the engines, and warming up while the first requests arrive would hold them up instead.
-  await warmUpShareImages().then(
-    (ms) => logger.debug({ ms }, 'share image renderer warmed up'),
-    (error) => logger.warn({ err: error }, 'share image renderer failed to warm up'),
-  );
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: config.appUrl, database: handle.kind, mail: mailer.describe() }, 'Stacks is running');
     console.log(`\n  Stacks is running at ${config.appUrl}  (API reference: ${config.appUrl}/docs)\n`);
@@ -77,6 +77,7 @@ async function main() {
       await events.stop().catch((error) => logger.error({ err: error }, 'stopping live events failed'));
       await backgroundSettled();
       await scheduler?.stop().catch((error) => logger.error({ err: error }, 'stopping the scheduler failed'));
+      await closeShareImages().catch((error) => logger.error({ err: error }, 'stopping the share image threads failed'));
       await handle.close();
       logger.info('stopped');
       process.exit(0);

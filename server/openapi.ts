@@ -187,6 +187,8 @@ function addShareImages(doc: Json) {
           'and my score against it with its label. The same visibility rules as the JSON read (404 otherwise);',
           `403 NOT_ANSWERED until I have answered it. Sent with \`Cache-Control: private, no-cache\` and an ETag:`,
           'revalidate with If-None-Match (304 while the picture is unchanged).',
+          `A new picture is drawn on a render thread: at most ${SHARE_IMAGE.rendersPerUserPerMinute} new pictures per user a minute (429 past it;`,
+          'cached pictures and 304s do not count), and 503 while the render queue is full.',
         ].join(' '),
         tags: [tag],
         security: [{ Authorization: [] }],
@@ -208,6 +210,14 @@ function addShareImages(doc: Json) {
           '401': { description: 'No token, or an invalid or revoked one (code UNAUTHORIZED).' },
           '403': { description: `I have not answered this ${noun} yet (code NOT_ANSWERED).` },
           '404': { description: `No such ${noun}, or one I may not see (code STACK_NOT_FOUND).` },
+          '429': {
+            description: `More than ${SHARE_IMAGE.rendersPerUserPerMinute} new pictures of mine in a minute (code TOO_MANY_REQUESTS); retry after Retry-After seconds.`,
+            headers: { 'Retry-After': { description: 'Seconds until the minute ends.', schema: { type: 'integer' } } },
+          },
+          '503': {
+            description: 'Every render thread is busy and the render queue is full (code SERVICE_UNAVAILABLE), or the database is unavailable (code DATABASE_UNAVAILABLE); retry after Retry-After seconds.',
+            headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+          },
         },
       },
     };

@@ -54,6 +54,20 @@ export const SHARE_IMAGE = {
   cacheEntries: 500,
   /** ...and their bytes at most, whichever limit is reached first. */
   cacheBytes: 32 * 1024 * 1024,
+  /**
+   * Render threads at most; the server runs one fewer than the machine's cores, at least one
+   * (server/modules/stacks/share-image.pool.ts): 1 on a 2-core machine.
+   */
+  threadsMax: 4,
+  /** How much lower than the event loop the render threads' CPU priority is (nice increment). */
+  threadNice: 10,
+  /** Renders waiting for a thread beyond those running; past it, 503 with Retry-After. */
+  queueMax: 32,
+  busyRetryAfterSeconds: 2,
+  /** New (uncached) pictures one user may have drawn in a minute (from their first); past it, 429 with Retry-After. */
+  rendersPerUserPerMinute: 40,
+  /** A render thread's V8 heap at most (it needs ~30 MB); beyond it the thread is replaced. */
+  workerHeapMb: 128,
 } as const;
 
 /** Personal invites (POST /v1/users/me/invites): single-use registration codes a user hands out. */
@@ -109,6 +123,61 @@ export const SECURITY = {
   /** Reports one user may file per hour, over all targets (429 beyond; README "Reports"). */
   reportsPerHour: 10,
 } as const;
+
+/** One throttle window: at most `max` writes per `windowSeconds`, and the 429's detail beyond it. */
+export interface WriteWindow {
+  max: number;
+  windowSeconds: number;
+  detail: string;
+}
+
+const WINDOW_WORDS: Record<number, string> = { 60: 'a minute', 600: 'in 10 minutes', 3600: 'an hour', 86_400: 'a day' };
+
+/** `writeWindow(30, 600, 'create', 'stacks')`: "You can create at most 30 stacks in 10 minutes. Please wait a moment." */
+function writeWindow(max: number, windowSeconds: keyof typeof WINDOW_WORDS, verb: string, noun: string): WriteWindow {
+  const retry = windowSeconds < 3600 ? 'Please wait a moment.' : 'Please try again later.';
+  return { max, windowSeconds, detail: `You can ${verb} at most ${max} ${noun} ${WINDOW_WORDS[windowSeconds]}. ${retry}` };
+}
+
+/**
+ * Per-user throttles of content writes (README "Limits and faults"): 429 TOO_MANY_REQUESTS with
+ * Retry-After past any window, the tightest checked first. Generous enough that a person never
+ * meets them (20 stacks in a row pass), tight enough that a script meets one within a few dozen
+ * calls. Only a write that passes its rules counts: a refused or failed one gives its attempt back.
+ * Bot runs (the engine), the CLI and admins' moderation calls are not throttled.
+ */
+export const WRITE_THROTTLES = {
+  /** POST /v1/stacks. */
+  stacks: [writeWindow(30, 600, 'create', 'stacks'), writeWindow(200, 86_400, 'create', 'stacks')],
+  /** POST /v1/twisted_stacks. */
+  twists: [writeWindow(30, 600, 'twist', 'stacks'), writeWindow(200, 86_400, 'twist', 'stacks')],
+  /** Comments on stacks and twisted stacks. */
+  comments: [writeWindow(SECURITY.commentsPerMinute, 60, 'post', 'comments'), writeWindow(1000, 86_400, 'post', 'comments')],
+  /** Changes others see: a stack's or twist's content, a comment (its text, or its author's sandbox), a group's description. */
+  edits: [writeWindow(60, 600, 'make', 'edits')],
+  /** POST /v1/groups. */
+  groups: [writeWindow(10, 3600, 'create', 'groups')],
+  /** POST /v1/groups/{id}/join: each join (and the leave that allows the next) is an event to every member. */
+  groupJoins: [writeWindow(30, 3600, 'join', 'groups')],
+  /** POST /v1/groups/{id}/invite/{userId}: each is a notification. */
+  groupInvites: [writeWindow(50, 3600, 'send', 'group invitations')],
+  /** POST /v1/users/friends/requests: each is a notification. */
+  friendRequests: [writeWindow(30, 3600, 'send', 'friend requests')],
+  /** My avatar, bio and socials (add, change, remove). */
+  profile: [writeWindow(30, 600, 'make', 'profile changes')],
+  /** POST /v1/users/me/invites, admins too (they have no quota of unused invites). */
+  invites: [writeWindow(20, 86_400, 'make', 'invites')],
+  /** POST /v1/reports. */
+  reports: [writeWindow(SECURITY.reportsPerHour, 3600, 'file', 'reports')],
+  /** Adding or removing a bot's tags (POST and DELETE /v1/bots/{id}/keywords). */
+  botTags: [writeWindow(60, 3600, 'make', 'tag changes')],
+} as const satisfies Record<string, readonly WriteWindow[]>;
+export type WriteAction = keyof typeof WRITE_THROTTLES;
+
+/** "at most 30 in 10 minutes and 200 a day per user": an action's throttle in words, for route summaries. */
+export function throttleSummary(action: WriteAction): string {
+  return `at most ${WRITE_THROTTLES[action].map((w) => `${w.max} ${WINDOW_WORDS[w.windowSeconds]}`).join(' and ')} per user`;
+}
 
 export const PRODUCT_NAME = 'Stacks';
 export const ONBOARDING_VERSION = '1.1.0';

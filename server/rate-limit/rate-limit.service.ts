@@ -1,3 +1,4 @@
+import { WRITE_THROTTLES, type WriteAction } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { tooManyRequests } from '../errors';
 import { clear, hit, takeBack } from './rate-limit.repo';
@@ -38,3 +39,26 @@ export async function releaseAttempt(db: Db, limits: Limit[]): Promise<void> {
 export const consumeOrRefuse = (db: Db, limit: Limit) => reserveAttempt(db, [limit]);
 
 export const resetLimit = clear;
+
+/** One user's limits for a content write (shared/limits.ts WRITE_THROTTLES): a key per window. */
+export function writeLimits(action: WriteAction, userId: number): Limit[] {
+  return WRITE_THROTTLES[action].map((w) => ({ key: `write:${action}:${w.windowSeconds}:user:${userId}`, max: w.max, windowSeconds: w.windowSeconds, detail: w.detail }));
+}
+
+/**
+ * Runs one user's content write under its throttle. Call it after the write's cheap checks (reads
+ * that refuse), around the write itself: the attempt is reserved under every window first (atomic,
+ * so parallel and batched calls count like sequential ones; 429 with Retry-After past a window),
+ * and given back when the write throws (a rule refused it under its lock, a unique index, a lost
+ * connection), so only writes that happened use the budget.
+ */
+export async function throttledWrite<T>(db: Db, action: WriteAction, userId: number, write: () => Promise<T>): Promise<T> {
+  const limits = writeLimits(action, userId);
+  await reserveAttempt(db, limits);
+  try {
+    return await write();
+  } catch (error) {
+    await releaseAttempt(db, limits);
+    throw error;
+  }
+}

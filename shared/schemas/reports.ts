@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, SECURITY } from '../limits';
+import { LIMITS } from '../limits';
 import { Id, pageFields } from './common';
 
 /** What can be reported (issue 15): a user, a stack or twisted stack, a comment, a group. */
@@ -31,7 +31,6 @@ export const REPORT_MESSAGES = {
   resolutionNoteMax: `resolution_note must be no more than ${LIMITS.reportNoteMax} characters`,
   self: 'You cannot report yourself or your own content',
   already: 'You have already reported this; the admins will look at it',
-  tooMany: `You can file at most ${SECURITY.reportsPerHour} reports an hour. Please try again later.`,
   thanks: 'Thanks, the admins will look at it.',
 } as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { isRanking } from '../scoring';
-import { Id, pageFields, UserRef } from './common';
+import { Id, pageFields, UserRef, wholeNumber } from './common';
 
 /** Spec 2 §5 and §8 messages, shared by the dialogs and the server. */
 export const STACK_MESSAGES = {
@@ -80,23 +80,16 @@ const commentsLimitMessage = `comments_limit must be between 1 and ${LIMITS.comm
 export const GetStackInput = z.object({
   id: Id,
   mark_viewed: z.stringbool().default(false),
-  comments_offset: z.coerce
-    .number()
-    .int()
-    .min(0, 'comments_offset must be 0 or more')
-    .default(0)
+  comments_offset: wholeNumber(z.number().int().min(0, 'comments_offset must be 0 or more'))
+    .prefault(0)
     .describe('Comments to skip, counted from the newest: 0 is the newest page; the next older page starts at comments_offset + comments.length.'),
-  comments_limit: z.coerce
-    .number()
-    .int()
-    .min(1, commentsLimitMessage)
-    .max(LIMITS.commentsPerCall, commentsLimitMessage)
-    .default(LIMITS.commentsPerCall)
+  comments_limit: wholeNumber(z.number().int().min(1, commentsLimitMessage).max(LIMITS.commentsPerCall, commentsLimitMessage))
+    .prefault(LIMITS.commentsPerCall)
     .describe(`Comments in this call (1-${LIMITS.commentsPerCall}, default ${LIMITS.commentsPerCall}).`),
 });
 export const HideInput = z.object({
   id: Id,
-  user_ids: z.array(z.coerce.number().int().positive()).max(500).optional().describe('Admins: hide the stack for these group members (who have not answered).'),
+  user_ids: z.array(Id).max(500).optional().describe('Admins: hide the stack for these group members (who have not answered).'),
 });
 export const SandboxInput = z.object({ id: Id, sandbox: z.boolean({ error: 'sandbox must be true or false' }) });
 export const CreateCommentInput = z.object({ id: Id, description: CommentText });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { Id, ID_MAX, pageFields, RequestAnswer, RequestParties, UserRef } from './common';
+import { Id, pageFields, RequestAnswer, RequestParties, UserRef } from './common';
 
 export const SocialPlatform = z.enum(['telegram', 'signal']);
 export type SocialPlatform = z.infer<typeof SocialPlatform>;
@@ -230,6 +230,6 @@ export const UnreadCount = z
 export type UnreadCount = z.infer<typeof UnreadCount>;
 
 export const MarkReadInput = z.object({
-  notification_ids: z.array(z.number().int().positive().max(ID_MAX)).min(1, 'notification_ids must list at least one id').max(500),
+  notification_ids: z.array(Id).min(1, 'notification_ids must list at least one id').max(500),
 });
 export const MarkReadResult = z.object({ marked: z.number().int(), unread_count: z.number().int() }).meta({ id: 'MarkReadResult' });

@@ -115,7 +115,7 @@ describe('POST /v1/users/friends/requests', () => {
 
   it('refuses a bad user_id with 400', async () => {
     const alice = await createUser(t.db);
-    expectError(await send(alice, 'abc'), 400, 'VALIDATION_FAILED', 'user_id: must be a number');
+    expectError(await send(alice, 'abc'), 400, 'VALIDATION_FAILED', 'user_id: must be a whole number written in plain digits, like 42');
     expectError(await send(alice, 0), 400, 'VALIDATION_FAILED', 'user_id: Too small: expected number to be >0');
   });
 
@@ -356,7 +356,7 @@ describe('GET /v1/users/friends/me and DELETE /v1/users/friends/{id}', () => {
     expectError(await unfriend(alice, stranger.id), 404, 'NOT_FRIENDS', 'You are not friends with this user');
     expectError(await unfriend(alice, 2_000_000_000), 404, 'NOT_FRIENDS', 'You are not friends with this user');
     const res = await t.request.delete('/v1/users/friends/abc').set(bearer(alice));
-    expectError(res, 400, 'VALIDATION_FAILED', 'id: must be a number');
+    expectError(res, 400, 'VALIDATION_FAILED', 'id: must be a whole number written in plain digits, like 42');
   });
 
   it('after unfriending, a new request can be sent', async () => {

@@ -134,7 +134,7 @@ describe('group lists', () => {
       ['limit=0', 'limit: Too small: expected number to be >=1'],
       ['limit=101', 'limit: Too big: expected number to be <=100'],
       ['offset=-1', 'offset: Too small: expected number to be >=0'],
-      ['limit=abc', 'limit: must be a number'],
+      ['limit=abc', 'limit: must be a whole number written in plain digits, like 42'],
     ]) {
       const res = await as(t, viewer).get(`/v1/groups?${query}`);
       expect({ status: res.status, detail: res.body.detail, code: res.body.code }).toEqual({ status: 400, detail, code: 'VALIDATION_FAILED' });

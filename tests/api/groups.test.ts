@@ -234,12 +234,12 @@ describe('GET /v1/groups/{id}', () => {
     for (const [bad, detail] of [
       ['0', 'id: Too small: expected number to be >0'],
       ['-3', 'id: Too small: expected number to be >0'],
-      ['1.5', 'id: Invalid input: expected int, received number'],
-      ['abc', 'id: must be a number'],
+      ['1.5', 'id: must be a whole number written in plain digits, like 42'],
+      ['abc', 'id: must be a whole number written in plain digits, like 42'],
     ]) {
       expectError(await as(t, user).get(`/v1/groups/${bad}`), 400, 'VALIDATION_FAILED', detail);
     }
-    expectError(await as(t, user).post('/v1/groups/1/invite/abc'), 400, 'VALIDATION_FAILED', 'userId: must be a number');
+    expectError(await as(t, user).post('/v1/groups/1/invite/abc'), 400, 'VALIDATION_FAILED', 'userId: must be a whole number written in plain digits, like 42');
   });
 
   it('a retired group is 404 on every call', async () => {
@@ -572,7 +572,7 @@ describe('group blocks', () => {
     expectError(await blockInGroup(owner, group.id, { user_id: owner.id }), 400, 'SELF_BLOCK', 'The owner cannot be removed from the group');
     expectError(await blockInGroup(owner, group.id, { user_id: 999_999 }), 404, 'USER_NOT_FOUND', 'User not found');
     expectError(await unblockInGroup(owner, group.id, member.id), 404, 'NOT_BLOCKED', 'This user is not blocked in this group');
-    expectError(await blockInGroup(owner, group.id, {}), 400, 'VALIDATION_FAILED', 'user_id: must be a number');
+    expectError(await blockInGroup(owner, group.id, {}), 400, 'VALIDATION_FAILED', 'user_id: must be a whole number written in plain digits, like 42');
     expect(await memberCount(owner, group.id)).toBe(2);
   });
 

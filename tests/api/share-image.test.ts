@@ -2,7 +2,7 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_IMAGE } from '../../shared/limits';
 import { consensus, score, scoreLabel, scorePercent } from '../../shared/scoring';
-import { shareImageCache, shareImageFacts, ShareImageCache } from '../../server/modules/stacks/share-image.service';
+import { shareImageBudget, shareImageCache, shareImageFacts, ShareImageCache } from '../../server/modules/stacks/share-image.service';
 import { viewerOf } from '../../server/viewer';
 import {
   RANKINGS,
@@ -23,6 +23,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Ids repeat across files (each has a fresh database; files share modules): no pictures or
+  // allowance counts left by another file under the same ids.
+  shareImageCache.clear();
+  shareImageBudget.clear();
 });
 afterAll(() => t.close());
 

@@ -82,7 +82,7 @@ describe('GET /v1/stacks/{id}: comments a page at a time, newest page first', ()
     ['comments_limit=101', LIMIT_DETAIL],
     ['comments_limit=1000', LIMIT_DETAIL],
     ['comments_limit=0', LIMIT_DETAIL],
-    ['comments_limit=ten', 'comments_limit: must be a number'],
+    ['comments_limit=ten', 'comments_limit: must be a whole number written in plain digits, like 42'],
     ['comments_offset=-1', 'comments_offset must be 0 or more'],
   ])('refuses %s with 400 and a detail naming the parameter', async (query, detail) => {
     expectError(await as(t, cast.owner).get(`/v1/stacks/${stackId}?${query}`), 400, 'VALIDATION_FAILED', detail);

@@ -213,7 +213,7 @@ describe('GET /v1/users/{id}', () => {
 
   it('refuses a non-numeric or non-positive id with 400', async () => {
     const viewer = await createUser(t.db);
-    expectError(await profile(viewer, 'abc'), 400, 'VALIDATION_FAILED', 'id: must be a number');
+    expectError(await profile(viewer, 'abc'), 400, 'VALIDATION_FAILED', 'id: must be a whole number written in plain digits, like 42');
     expectError(await profile(viewer, 0), 400, 'VALIDATION_FAILED', 'id: Too small: expected number to be >0');
   });
 

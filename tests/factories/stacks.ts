@@ -67,6 +67,26 @@ export async function createGroupStack(t: TestApp, owner: FactoryUser, groupId: 
   return res.body.id as number;
 }
 
+/**
+ * A group stack straight in the database, as the repo writes it (bulk seeding: POST /v1/stacks is
+ * throttled per user, WRITE_THROTTLES.stacks); answers the new id.
+ */
+export async function groupStackInDb(t: TestApp, owner: FactoryUser, groupId: number, options: StackOptions = {}): Promise<number> {
+  const row = await t.db
+    .insertInto('stacks')
+    .values({
+      name: options.name === undefined ? 'Fruit' : options.name,
+      positions: sql`${JSON.stringify(options.positions ?? positions())}::jsonb` as never,
+      owner_id: owner.id,
+      mode: 'group',
+      friend_id: null,
+      group_id: groupId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The canonical rankings tests use: best first, indices 0-5. */
 export const RANKINGS = {
   identity: [0, 1, 2, 3, 4, 5],

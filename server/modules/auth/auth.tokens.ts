@@ -1,6 +1,7 @@
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { SECURITY } from '../../../shared/limits';
+import { TOKEN_REFUSALS } from '../../errors';
 import type { Db } from '../../db/client';
 import { findAuthUser, type AuthUser } from '../users/users.service';
 
@@ -19,7 +20,7 @@ interface AccessClaims {
 
 /** Largest id a PostgreSQL `integer` holds: a bigger `sub` names nobody. */
 const MAX_ID = 2_147_483_647;
-const INVALID_TOKEN = 'The token is invalid or has expired';
+const INVALID_TOKEN = TOKEN_REFUSALS.invalid;
 
 /**
  * The user id a verified token names, or undefined. `sub` must be a canonical positive integer
@@ -72,7 +73,7 @@ export async function authenticate(db: Db, secret: string, header: string | unde
   if (id === undefined) return { user: null, reason: INVALID_TOKEN };
   const user = await findAuthUser(db, id);
   if (!user || !user.is_active || user.token_version !== claims.ver) {
-    return { user: null, reason: 'The token has been revoked' };
+    return { user: null, reason: TOKEN_REFUSALS.revoked };
   }
   return { user, reason: '' };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { throttleSummary } from '../../../shared/limits';
 import { AddKeywordsInput, Bot, BotIdInput, BotResponsesInput, BotRun, BotSummary, CreateBotInput, CreateBotResult, RemoveKeywordsInput } from '../../../shared/schemas/bots';
 import { adminProcedure, authedProcedure, router } from '../../trpc/init';
 import * as bots from './bots.service';
@@ -32,14 +33,14 @@ export const botsRouter = router({
 
   /** New tags are PENDING until the next run; re-adding a DISABLED tag makes it PENDING. */
   addKeywords: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/bots/{id}/keywords', tags, summary: 'Add tags', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/bots/{id}/keywords', tags, summary: `Add tags (${throttleSummary('botTags')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(AddKeywordsInput)
     .output(Bot)
     .mutation(({ ctx, input }) => bots.addKeywords(ctx.db, ctx.viewer, input.id, input.keywords)),
 
   /** The body is JSON: {keywords, purge?}. Removed tags are DEACTIVATING until the next run. */
   removeKeywords: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/v1/bots/{id}/keywords', tags, summary: 'Remove tags, or purge disabled ones', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'DELETE', path: '/v1/bots/{id}/keywords', tags, summary: `Remove tags, or purge disabled ones (${throttleSummary('botTags')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(RemoveKeywordsInput)
     .output(Bot)
     .mutation(({ ctx, input }) => bots.removeKeywords(ctx.db, ctx.viewer, input.id, input.keywords ?? [], input.purge ?? false)),

@@ -2,6 +2,7 @@ import { canPurgeTags, type Bot, type BotRun, type CreateBotInput } from '../../
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { forbidden, notFound } from '../../errors';
+import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import * as repo from './bots.repo';
 import { nextTagStatus, PURGED, type TagStatus } from '../../../shared/tag-lifecycle';
 import type { Viewer } from '../../viewer';
@@ -102,10 +103,18 @@ async function applyTagEvent(trx: Db, keywords: readonly { id: number; status: T
   for (const [status, ids] of byTarget) await repo.setKeywordStatus(trx, ids, status);
 }
 
+/**
+ * A tag change by a bot's editors counts under WRITE_THROTTLES.botTags (each add can make up to
+ * 100 new tags); admins, who set bots up, are not throttled.
+ */
+function tagChange(db: Db, viewer: Viewer, write: () => Promise<void>): Promise<void> {
+  return viewer.isAdmin ? write() : throttledWrite(db, 'botTags', viewer.id, write);
+}
+
 /** New names become PENDING; a DISABLED one becomes PENDING again; others are left as they are. */
 export async function addKeywords(db: Db, viewer: Viewer, id: number, names: string[]): Promise<Bot> {
   await loadEditableBot(db, viewer, id);
-  await db.transaction().execute(async (trx) => {
+  await tagChange(db, viewer, () => db.transaction().execute(async (trx) => {
     await repo.lockBot(trx, id);
     const existing = new Map((await repo.listKeywords(trx, id)).map((k) => [k.name.toLowerCase(), k]));
     const wanted = distinct(names);
@@ -119,7 +128,7 @@ export async function addKeywords(db: Db, viewer: Viewer, id: number, names: str
       wanted.flatMap((name) => existing.get(name.toLowerCase()) ?? []),
       'add',
     );
-  });
+  }));
   return getBot(db, viewer, id);
 }
 
@@ -127,7 +136,7 @@ export async function addKeywords(db: Db, viewer: Viewer, id: number, names: str
 export async function removeKeywords(db: Db, viewer: Viewer, id: number, names: string[], purge: boolean): Promise<Bot> {
   const bot = await loadEditableBot(db, viewer, id);
   if (purge && !canPurgeTags(bot, viewer.id)) throw forbidden("Only the bot's owner, or the audience of a user bot, can purge its tags", 'NOT_BOT_PURGER');
-  await db.transaction().execute(async (trx) => {
+  await tagChange(db, viewer, () => db.transaction().execute(async (trx) => {
     await repo.lockBot(trx, id);
     const wanted = new Set(names.map((name) => name.toLowerCase()));
     const keywords = await repo.listKeywords(trx, id);
@@ -137,7 +146,7 @@ export async function removeKeywords(db: Db, viewer: Viewer, id: number, names: 
       'remove',
     );
     if (purge) await repo.deletePurgeableKeywords(trx, id);
-  });
+  }));
   return getBot(db, viewer, id);
 }
 

@@ -4,6 +4,7 @@ import { INVITE_MESSAGES, invitePath, type Invite, type InviteState } from '../.
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict } from '../../errors';
+import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import type { Viewer } from '../../viewer';
 import { consumeCode, countUnusedInvites, findCode, findInviteLinks, insertCode, listInvites as listInviteRows, lockInviter } from './codes.repo';
 
@@ -68,22 +69,26 @@ function toInvite(row: InviteRow, appUrl: string): Invite {
 /**
  * POST /v1/users/me/invites: a single-use code expiring in INVITES.ttlDays days. A user holds at
  * most INVITES.unusedMax unused invites (admins: no limit); the count and the insert run under a
- * lock on the user's row, so parallel requests cannot go beyond the quota.
+ * lock on the user's row, so parallel requests cannot go beyond the quota. Everyone, admins too,
+ * makes at most WRITE_THROTTLES.invites (the quota does not bound admins; a refusal gives its
+ * attempt back).
  */
 export async function createInvite(db: Db, viewer: Viewer, appUrl: string): Promise<Invite> {
-  const row = await db.transaction().execute(async (trx) => {
-    await lockInviter(trx, viewer.id);
-    if (!viewer.isAdmin && (await countUnusedInvites(trx, viewer.id)) >= INVITES.unusedMax) {
-      throw conflict('INVITE_QUOTA_REACHED', INVITE_MESSAGES.quota);
-    }
-    return insertCode(trx, {
-      code: generateCode(),
-      max_uses: 1,
-      expires_at: new Date(Date.now() + INVITES.ttlDays * 86_400_000),
-      created_by: viewer.id,
-      is_invite: true,
-    });
-  });
+  const row = await throttledWrite(db, 'invites', viewer.id, () =>
+    db.transaction().execute(async (trx) => {
+      await lockInviter(trx, viewer.id);
+      if (!viewer.isAdmin && (await countUnusedInvites(trx, viewer.id)) >= INVITES.unusedMax) {
+        throw conflict('INVITE_QUOTA_REACHED', INVITE_MESSAGES.quota);
+      }
+      return insertCode(trx, {
+        code: generateCode(),
+        max_uses: 1,
+        expires_at: new Date(Date.now() + INVITES.ttlDays * 86_400_000),
+        created_by: viewer.id,
+        is_invite: true,
+      });
+    }),
+  );
   return toInvite({ ...row, state: 'unused', joined: null }, appUrl);
 }
 

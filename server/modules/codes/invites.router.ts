@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { throttleSummary } from '../../../shared/limits';
 import { Invite } from '../../../shared/schemas/invites';
 import { authedProcedure, router } from '../../trpc/init';
 import * as codes from './codes.service';
@@ -14,8 +15,8 @@ export const invitesRouter = router({
         method: 'POST',
         path: '/v1/users/me/invites',
         tags,
-        summary: 'Make a personal invite (single use, expires in 7 days; at most 5 unused)',
-        errorResponses: [401, 409],
+        summary: `Make a personal invite (single use, expires in 7 days; at most 5 unused; ${throttleSummary('invites')})`,
+        errorResponses: [401, 409, 429],
       },
     })
     .output(Invite)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { throttleSummary } from '../../../shared/limits';
 import { AnswerRequestInput, ListRequestsInput, MessageResponse } from '../../../shared/schemas/common';
 import {
   BlockedUser,
@@ -18,7 +19,7 @@ const tags = ['friends'];
 export const friendsRouter = router({
   /** Asks a user to be friends (FRIEND_REQUEST notification); if they already asked, you become friends. */
   sendRequest: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/users/friends/requests', tags, summary: 'Send a friend request', errorResponses: [400, 401, 404, 409] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/users/friends/requests', tags, summary: `Send a friend request (${throttleSummary('friendRequests')})`, errorResponses: [400, 401, 404, 409, 429] } })
     .input(SendFriendRequestInput)
     .output(SendFriendRequestResult)
     .mutation(({ ctx, input }) => friends.sendRequest(ctx.db, ctx.user, input.user_id)),

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import * as notifications from '../notifications/notifications.service';
 import { isVisibleUser } from '../users/users.service';
 import * as repo from './friends.repo';
@@ -12,11 +13,16 @@ async function requireVisibleUser(db: Db, viewerId: number, userId: number) {
 
 /**
  * Sends a friend request. If the other person had already asked, this accepts theirs instead, so
- * two people asking each other at once end as friends, never with two open requests.
+ * two people asking each other at once end as friends, never with two open requests. Within the
+ * user's WRITE_THROTTLES.friendRequests (a refusal under the lock gives its attempt back).
  */
 export async function sendRequest(db: Db, viewer: { id: number; username: string }, targetId: number) {
   if (targetId === viewer.id) throw badRequest('SELF_REQUEST', 'You cannot send a friend request to yourself');
   await requireVisibleUser(db, viewer.id, targetId);
+  return throttledWrite(db, 'friendRequests', viewer.id, () => sendRequestUnderLock(db, viewer, targetId));
+}
+
+function sendRequestUnderLock(db: Db, viewer: { id: number; username: string }, targetId: number) {
   return db.transaction().execute(async (trx) => {
     await repo.lockPair(trx, viewer.id, targetId);
     if (await repo.areFriends(trx, viewer.id, targetId)) throw conflict('ALREADY_FRIENDS', 'You are already friends');

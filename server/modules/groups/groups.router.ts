@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { throttleSummary } from '../../../shared/limits';
 import { GroupAgreement } from '../../../shared/schemas/agreement';
 import { BotSummary } from '../../../shared/schemas/bots';
 import { AnswerRequestInput, ListRequestsInput, MessageResponse } from '../../../shared/schemas/common';
@@ -34,7 +35,7 @@ export const groupsRouter = router({
 
   /** Creates a group; the creator becomes its owner. */
   create: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/groups', tags, summary: 'Create a group', errorResponses: [400, 401] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/groups', tags, summary: `Create a group (${throttleSummary('groups')})`, errorResponses: [400, 401, 429] } })
     .input(CreateGroupInput)
     .output(CreateGroupResult)
     .mutation(({ ctx, input }) => groups.createGroup(ctx.db, ctx.user.id, input)),
@@ -47,13 +48,13 @@ export const groupsRouter = router({
     .query(({ ctx, input }) => groups.getGroup(ctx.db, ctx.user.id, input.id)),
 
   invite: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/invite/{userId}', tags, summary: 'Invite a friend (members; only the owner in restricted groups)', errorResponses: [400, 401, 403, 404, 409] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/invite/{userId}', tags, summary: `Invite a friend (members; only the owner in restricted groups; ${throttleSummary('groupInvites')})`, errorResponses: [400, 401, 403, 404, 409, 429] } })
     .input(InviteInput)
     .output(InviteResult)
     .mutation(({ ctx, input }) => groups.invite(ctx.db, ctx.user, input.id, input.userId)),
 
   join: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/join', tags, summary: 'Join a public group', errorResponses: [401, 403, 404, 409] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/join', tags, summary: `Join a public group (${throttleSummary('groupJoins')})`, errorResponses: [401, 403, 404, 409, 429] } })
     .input(GroupIdInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => groups.join(ctx.db, ctx.user.id, input.id)),
@@ -90,7 +91,7 @@ export const groupsRouter = router({
     .mutation(({ ctx, input }) => groups.unblockUser(ctx.db, ctx.user.id, input.id, input.userId)),
 
   setDescription: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/description', tags, summary: 'Edit the description (owner, 64 characters at most)', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/description', tags, summary: `Edit the description (owner, 64 characters at most; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(SetDescriptionInput)
     .output(SetDescriptionResult)
     .mutation(({ ctx, input }) => groups.setDescription(ctx.db, ctx.user.id, input.id, input.description)),

@@ -4,6 +4,7 @@ import type { CreateGroupInput, GroupDetail, GroupSummary } from '../../../share
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import { areFriends } from '../friends/friends.service';
 import * as notifications from '../notifications/notifications.service';
 import { listGroupBots as findGroupBots } from '../bots/bots.service';
@@ -56,13 +57,15 @@ function toSummary(row: Omit<Access, 'role' | 'is_invited' | 'is_blocked'>, view
   };
 }
 
-/** Creates a group with its creator as owner and only member. */
+/** Creates a group with its creator as owner and only member (WRITE_THROTTLES.groups). */
 export async function createGroup(db: Db, ownerId: number, input: CreateGroupInput) {
-  return db.transaction().execute(async (trx) => {
-    const group = await repo.insertGroup(trx, { ...input, owner_id: ownerId });
-    await repo.insertMember(trx, group.id, ownerId, 'OWNER');
-    return group;
-  });
+  return throttledWrite(db, 'groups', ownerId, () =>
+    db.transaction().execute(async (trx) => {
+      const group = await repo.insertGroup(trx, { ...input, owner_id: ownerId });
+      await repo.insertMember(trx, group.id, ownerId, 'OWNER');
+      return group;
+    }),
+  );
 }
 
 export async function listGroups(db: Db, viewerId: number, page: { offset: number; limit: number }) {
@@ -126,7 +129,8 @@ export async function groupAgreement(db: Db, viewerId: number, groupId: number):
 
 /**
  * Invites a friend: members may, only the owner in a restricted group. Creates a group request
- * and a GROUP_INVITE notification for the invited user.
+ * and a GROUP_INVITE notification for the invited user (WRITE_THROTTLES.groupInvites; a refusal
+ * under the lock gives its attempt back).
  */
 export async function invite(db: Db, viewer: { id: number; username: string }, groupId: number, userId: number) {
   const group = await loadGroup(db, groupId, viewer.id);
@@ -135,21 +139,23 @@ export async function invite(db: Db, viewer: { id: number; username: string }, g
   if (userId === viewer.id) throw badRequest('SELF_INVITE', 'You cannot invite yourself');
   if (!(await isVisibleUser(db, viewer.id, userId))) throw notFound('User not found', 'USER_NOT_FOUND');
   if (!(await areFriends(db, viewer.id, userId))) throw forbidden('You can only invite your friends', 'NOT_FRIENDS');
-  return db.transaction().execute(async (trx) => {
-    await repo.lockGroup(trx, groupId);
-    if (await repo.isMember(trx, groupId, userId)) throw conflict('ALREADY_MEMBER', 'This user is already a member');
-    if (await repo.isGroupBlocked(trx, groupId, userId)) throw forbidden('This user was removed from the group and cannot be invited', 'GROUP_BLOCKED');
-    if (await repo.findPendingInvite(trx, groupId, userId)) throw conflict('ALREADY_INVITED', 'This user has already been invited');
-    const request = await repo.insertInvite(trx, groupId, viewer.id, userId);
-    await notifications.notify(trx, userId, 'GROUP_INVITE', {
-      from_user_id: viewer.id,
-      from_username: viewer.username,
-      group_id: groupId,
-      group_name: group.name,
-      request_id: request.id,
-    });
-    return { message: 'Invitation sent', request_id: request.id };
-  });
+  return throttledWrite(db, 'groupInvites', viewer.id, () =>
+    db.transaction().execute(async (trx) => {
+      await repo.lockGroup(trx, groupId);
+      if (await repo.isMember(trx, groupId, userId)) throw conflict('ALREADY_MEMBER', 'This user is already a member');
+      if (await repo.isGroupBlocked(trx, groupId, userId)) throw forbidden('This user was removed from the group and cannot be invited', 'GROUP_BLOCKED');
+      if (await repo.findPendingInvite(trx, groupId, userId)) throw conflict('ALREADY_INVITED', 'This user has already been invited');
+      const request = await repo.insertInvite(trx, groupId, viewer.id, userId);
+      await notifications.notify(trx, userId, 'GROUP_INVITE', {
+        from_user_id: viewer.id,
+        from_username: viewer.username,
+        group_id: groupId,
+        group_name: group.name,
+        request_id: request.id,
+      });
+      return { message: 'Invitation sent', request_id: request.id };
+    }),
+  );
 }
 
 function requireJoinable(group: Access) {
@@ -158,20 +164,25 @@ function requireJoinable(group: Access) {
   if (group.is_blocked) throw forbidden('You were removed from this group and cannot rejoin it', 'GROUP_BLOCKED');
 }
 
-/** Joins a public group; removed (blocked) users cannot. */
+/**
+ * Joins a public group; removed (blocked) users cannot. Each join is an event to every member, and
+ * leaving allows the next, so joins are throttled (WRITE_THROTTLES.groupJoins).
+ */
 export async function join(db: Db, viewerId: number, groupId: number) {
   requireJoinable(await loadGroup(db, groupId, viewerId));
-  await db.transaction().execute(async (trx) => {
-    await repo.lockGroup(trx, groupId);
-    // Checked again under the lock: a retire or block committed meanwhile must keep the viewer out.
-    requireJoinable(await loadGroup(trx, groupId, viewerId));
-    await repo.insertMember(trx, groupId, viewerId, 'MEMBER');
-    const pending = await repo.findPendingInvite(trx, groupId, viewerId);
-    if (pending) {
-      await repo.setInviteStatus(trx, pending.id, 'ACCEPTED');
-      await notifications.markRequestRead(trx, viewerId, 'GROUP_INVITE', pending.id);
-    }
-  });
+  await throttledWrite(db, 'groupJoins', viewerId, () =>
+    db.transaction().execute(async (trx) => {
+      await repo.lockGroup(trx, groupId);
+      // Checked again under the lock: a retire or block committed meanwhile must keep the viewer out.
+      requireJoinable(await loadGroup(trx, groupId, viewerId));
+      await repo.insertMember(trx, groupId, viewerId, 'MEMBER');
+      const pending = await repo.findPendingInvite(trx, groupId, viewerId);
+      if (pending) {
+        await repo.setInviteStatus(trx, pending.id, 'ACCEPTED');
+        await notifications.markRequestRead(trx, viewerId, 'GROUP_INVITE', pending.id);
+      }
+    }),
+  );
   return { message: 'Joined the group' };
 }
 
@@ -203,7 +214,7 @@ export async function retireGroup(db: Db, viewerId: number, groupId: number) {
 export async function setDescription(db: Db, viewerId: number, groupId: number, description: string) {
   const group = await loadGroup(db, groupId, viewerId);
   requireOwner(group, viewerId, 'edit the description');
-  await repo.setDescription(db, groupId, description);
+  await throttledWrite(db, 'edits', viewerId, () => repo.setDescription(db, groupId, description));
   return { id: groupId, description };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SECURITY } from '../../../shared/limits';
+import { throttleSummary } from '../../../shared/limits';
 import { CreateReportInput, ListReportsInput, Report, UpdateReportInput } from '../../../shared/schemas/reports';
 import { adminProcedure, authedProcedure, router } from '../../trpc/init';
 import * as reports from './reports.service';
@@ -14,7 +14,7 @@ export const reportsRouter = router({
         method: 'POST',
         path: '/v1/reports',
         tags,
-        summary: `Report a user, stack, comment or group to the admins (${SECURITY.reportsPerHour} an hour per user)`,
+        summary: `Report a user, stack, comment or group to the admins (${throttleSummary('reports')})`,
         successDescription: 'The report, as filed (201 Created).',
         errorResponses: [400, 401, 404, 409, 429],
       },

@@ -1,4 +1,3 @@
-import { SECURITY } from '../../../shared/limits';
 import {
   REPORT_MESSAGES,
   type CreateReportInput,
@@ -10,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, notFound, type AppError } from '../../errors';
-import { consumeOrRefuse } from '../../rate-limit/rate-limit.service';
+import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import type { Viewer } from '../../viewer';
 import * as notifications from '../notifications/notifications.service';
 import * as repo from './reports.repo';
@@ -101,23 +100,24 @@ function toReport(row: ReportRow): Report {
  * POST /v1/reports: files a report on a target the reporter can see (404 otherwise, as the
  * target's own read answers), keeping the target's content as it is now. One's own account and
  * content cannot be reported (400), nor the same target twice while the first report is open
- * (409). At most SECURITY.reportsPerHour filed reports per user per hour (429 with Retry-After),
- * counted atomically after those checks, so refusals cost nothing.
+ * (409). Within the user's WRITE_THROTTLES.reports (429 with Retry-After), counted atomically
+ * after those checks, so refusals cost nothing.
  */
 export async function createReport(db: Db, viewer: Viewer, input: CreateReportInput): Promise<Report> {
   const target = await loadTarget(db, viewer, input.target_type, input.target_id);
   if (!target) throw NOT_FOUND[input.target_type]();
   if (target.ownerId === viewer.id) throw badRequest('SELF_REPORT', REPORT_MESSAGES.self);
   if (await repo.hasOpenReport(db, viewer.id, input.target_type, input.target_id)) throw conflict('ALREADY_REPORTED', REPORT_MESSAGES.already);
-  await consumeOrRefuse(db, { key: `reports:user:${viewer.id}`, max: SECURITY.reportsPerHour, windowSeconds: 3600, detail: REPORT_MESSAGES.tooMany });
-  const { id } = await repo.insertReport(db, {
-    reporter_id: viewer.id,
-    target_type: input.target_type,
-    target_id: input.target_id,
-    reason: input.reason,
-    note: input.note,
-    snapshot: target.snapshot,
-  });
+  const { id } = await throttledWrite(db, 'reports', viewer.id, () =>
+    repo.insertReport(db, {
+      reporter_id: viewer.id,
+      target_type: input.target_type,
+      target_id: input.target_id,
+      reason: input.reason,
+      note: input.note,
+      snapshot: target.snapshot,
+    }),
+  );
   return toReport((await repo.findReport(db, id))!);
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { renderAsync } from '@resvg/resvg-js';
+import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { PRODUCT_NAME, SHARE_IMAGE } from '../../../shared/limits';
 
@@ -112,22 +112,18 @@ export async function renderSvg(model: ShareImageModel): Promise<string> {
 }
 
 /**
- * The PNG (1200 × 630). Rasterising runs on libuv's thread pool (resvg `renderAsync`), so the
- * event loop only carries satori's layout.
+ * The PNG (1200 × 630). Runs only in a render worker (share-image.worker.ts), never on the event
+ * loop: satori's layout and resvg's rasterising are both CPU work (about 40 ms a picture). resvg
+ * runs synchronously, on the worker's own thread rather than on libuv's pool (`renderAsync`), so
+ * all of a picture's work has the thread's lower priority; the worker frees resvg's memory.
  */
 export async function renderPng(model: ShareImageModel): Promise<Buffer> {
   const svg = await renderSvg(model);
-  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
-  return image.asPng();
+  return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
 }
 
-/**
- * Renders a sample picture once, so that reading the fonts and starting satori's layout engine and
- * resvg (about a second) happen at start-up rather than in the first user's request. Answers the ms.
- */
-export async function warmUpShareImages(): Promise<number> {
-  const started = performance.now();
+/** A picture of every part (both rankings, a score): what the warm-up renders in each worker. */
+export const SAMPLE_MODEL: ShareImageModel = (() => {
   const items = ['A', 'B', 'C', 'D', 'E', 'F'].map((text, positionIndex) => ({ text, positionIndex }));
-  await renderPng({ kind: 'stack', title: 'Warm-up', twist: null, context: 'Friend stack', me: { heading: 'me', items }, other: { heading: 'friend', items, waiting: null }, score: { value: 75, label: 'Besties!', percent: '100.0%', against: 'friend' } });
-  return Math.round(performance.now() - started);
-}
+  return { kind: 'stack', title: 'Warm-up', twist: null, context: 'Friend stack', me: { heading: 'me', items }, other: { heading: 'friend', items, waiting: null }, score: { value: 75, label: 'Besties!', percent: '100.0%', against: 'friend' } };
+})();

@@ -18,7 +18,8 @@ export const SHARE_IMAGE_PATHS = { stack: '/v1/stacks/:id/image.png', twisted: '
  * GET /v1/stacks/{id}/image.png and GET /v1/twisted_stacks/{id}/image.png: the signed-in viewer's
  * share image (README "Share image"). A PNG, so an Express route beside the JSON procedures,
  * signed in as every call is (`Authorization: Bearer`). `Cache-Control: private, no-cache` with an
- * ETag: the browser revalidates and gets 304 while the picture is unchanged.
+ * ETag: the browser revalidates and gets 304 while the picture is unchanged. A new picture is drawn
+ * on a render thread, within the viewer's allowance (429) and the threads' queue (503).
  */
 export function shareImageRoute(deps: AppDeps, kind: 'stack' | 'twisted') {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -30,7 +31,7 @@ export function shareImageRoute(deps: AppDeps, kind: 'stack' | 'twisted') {
       const facts = await shareImageFacts(deps.db, viewerOf(auth.user), id.data, kind);
       res.set({ ETag: facts.etag, 'Cache-Control': 'private, no-cache', Vary: 'Authorization' });
       if (req.fresh) return void res.status(304).end();
-      const png = await shareImagePng(facts);
+      const png = await shareImagePng(facts, auth.user.id);
       res.set({ 'Content-Type': 'image/png', 'Content-Length': String(png.length), 'Content-Disposition': `inline; filename="${kind === 'twisted' ? 'twisted-stack' : 'stack'}-${id.data}.png"` });
       res.end(req.method === 'HEAD' ? undefined : png);
     } catch (error) {

@@ -5,7 +5,9 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
 import type { Viewer } from '../../viewer';
 import { findStackForViewer } from './stacks.repo';
-import { renderPng, type ShareImageModel, type ShareItem } from './share-image.render';
+import { RenderBudget } from './share-image.budget';
+import { shareImageRenderer } from './share-image.pool';
+import type { ShareImageModel, ShareItem } from './share-image.render';
 
 type Kind = 'stack' | 'twisted';
 type DetailRow = NonNullable<Awaited<ReturnType<typeof findStackForViewer>>>;
@@ -139,7 +141,25 @@ export async function shareImageFacts(db: Db, viewer: Viewer, id: number, kind: 
   return { model, etag, key: `${kind}:${id}:${viewer.id}:${etag}` };
 }
 
-/** The picture of `facts`, from the cache or rendered once. */
-export async function shareImagePng(facts: { model: ShareImageModel; key: string }, cache: ShareImageCache = shareImageCache): Promise<Buffer> {
-  return cache.get(facts.key, () => renderPng(facts.model));
+/** The process's allowance of new pictures per user (README "Share image"). */
+export const shareImageBudget = new RenderBudget();
+
+/**
+ * The picture of `facts`, from the cache, or drawn once on a render thread (share-image.pool.ts).
+ * Only a new picture counts against the viewer's allowance (429 past it); requests that join a
+ * render already under way, cached pictures and 304s do not. When the threads and their queue are
+ * full, 503 and the allowance is given back (as it is when a render fails).
+ */
+export async function shareImagePng(facts: { model: ShareImageModel; key: string }, viewerId: number, cache: ShareImageCache = shareImageCache): Promise<Buffer> {
+  return cache.get(facts.key, async () => {
+    shareImageBudget.take(viewerId);
+    try {
+      const { png } = await shareImageRenderer().render(facts.model);
+      // Copied out of the worker's message; a Buffer over the same bytes, no second copy.
+      return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+    } catch (error) {
+      shareImageBudget.giveBack(viewerId);
+      throw error;
+    }
+  });
 }

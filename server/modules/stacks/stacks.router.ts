@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SECURITY } from '../../../shared/limits';
+import { throttleSummary } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CommentIdInput,
@@ -48,7 +48,7 @@ export const stacksRouter = router({
     .mutation(({ ctx, input }) => stacks.clearUpdates(ctx.db, ctx.viewer, input)),
 
   create: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/stacks', tags, summary: 'Create a friend or group stack', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks', tags, summary: `Create a friend or group stack (${throttleSummary('stacks')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(CreateStackInput)
     .output(IdResult)
     .mutation(({ ctx, input }) => stacks.createStack(ctx.db, ctx.viewer, input)),
@@ -96,19 +96,19 @@ export const stacksRouter = router({
     .mutation(({ ctx, input }) => stacks.sandbox(ctx.db, ctx.viewer, input.id, input.sandbox)),
 
   edit: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/edit', tags, summary: 'Edit (owner, within an hour, nobody else answered)', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/edit', tags, summary: `Edit (owner, within an hour, nobody else answered; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(EditStackInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => stacks.edit(ctx.db, ctx.viewer, input.id, 'stack', { name: input.name, positions: input.positions })),
 
   createComment: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments', tags, summary: `Comment (200 characters, 3 newlines at most; ${SECURITY.commentsPerMinute} a minute per user)`, errorResponses: [400, 401, 403, 404, 429] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments', tags, summary: `Comment (200 characters, 3 newlines at most; ${throttleSummary('comments')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(CreateCommentInput)
     .output(IdResult)
     .mutation(({ ctx, input }) => stacks.createComment(ctx.db, ctx.viewer, input.id, 'stack', input.description)),
 
   updateComment: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/v1/stacks/{id}/comments/{cid}', tags, summary: 'Edit my comment', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'PUT', path: '/v1/stacks/{id}/comments/{cid}', tags, summary: `Edit my comment (${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(UpdateCommentInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => stacks.updateComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid, input.description)),
@@ -120,7 +120,7 @@ export const stacksRouter = router({
     .mutation(({ ctx, input }) => stacks.deleteComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid)),
 
   sandboxComment: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments/{cid}/sandbox', tags, summary: 'Sandbox a comment (author or admin)', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments/{cid}/sandbox', tags, summary: `Sandbox a comment (author or admin; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(SandboxCommentInput)
     .output(SandboxResult)
     .mutation(({ ctx, input }) => stacks.sandboxComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid, input.sandbox)),

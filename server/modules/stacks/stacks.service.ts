@@ -1,11 +1,10 @@
-import { SECURITY } from '../../../shared/limits';
 import { condorcetWinner, kemenyOrder } from '../../../shared/kemeny';
 import { consensus, score, type Ranking } from '../../../shared/scoring';
 import { STACK_MESSAGES, type ConsensusDetail, type CountResult, type CreateStackInput, type FeedActionInput, type Responder, type Stack, type StackListItem, type TwistedStack } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
-import { consumeOrRefuse } from '../../rate-limit/rate-limit.service';
+import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import { areFriends } from '../friends/friends.service';
 import { createStackRefusal } from '../groups/group-rules';
 import * as repo from './stacks.repo';
@@ -106,18 +105,26 @@ function audienceRefusal(row: { in_audience: boolean }, action: 'answer' | 'comm
   return forbidden(action === 'answer' ? "Only the stack's audience can answer it" : "Only the stack's audience can comment on it", 'NOT_IN_AUDIENCE');
 }
 
-/** Creates a friend stack (to a friend) or a group stack (members; only the owner in read-only groups). */
+/**
+ * Creates a friend stack (to a friend) or a group stack (members; only the owner in read-only
+ * groups), within the user's WRITE_THROTTLES.stacks (429 beyond; refusals do not count). Bot runs
+ * post through `postBotStack`, which is not throttled.
+ */
 export async function createStack(db: Db, viewer: Viewer, input: CreateStackInput) {
   if (input.mode === 'friend') {
     if (input.target_id === viewer.id) throw badRequest('SELF_STACK', 'Choose a friend to send the stack to');
     if (!(await areFriends(db, viewer.id, input.target_id))) throw forbidden('Friend stacks can only be sent to friends', 'NOT_FRIENDS');
-    return repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'friend', friend_id: input.target_id, group_id: null });
+    return throttledWrite(db, 'stacks', viewer.id, () =>
+      repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'friend', friend_id: input.target_id, group_id: null }),
+    );
   }
   const group = await repo.findGroupForStack(db, input.target_id, viewer.id);
   if (!group || (!group.is_public && !group.is_member && !group.is_invited)) throw notFound('Group not found', 'GROUP_NOT_FOUND');
   const refusal = createStackRefusal(group, viewer.id);
   if (refusal) throw refusal;
-  return repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'group', friend_id: null, group_id: group.id });
+  return throttledWrite(db, 'stacks', viewer.id, () =>
+    repo.insertStack(db, { name: input.name, positions: input.positions, owner_id: viewer.id, mode: 'group', friend_id: null, group_id: group.id }),
+  );
 }
 
 /**
@@ -387,18 +394,18 @@ export async function sandbox(db: Db, viewer: Viewer, id: number, sandboxed: boo
   return { id, is_sandboxed: sandboxed };
 }
 
-/** The owner edits within an hour of creation while nobody else has answered. */
+/** The owner edits within an hour of creation while nobody else has answered (WRITE_THROTTLES.edits). */
 export async function edit(db: Db, viewer: Viewer, id: number, kind: Kind, values: { name?: string | null; positions?: string[]; twist_description?: string }) {
   const row = await loadRow(db, viewer, id, kind);
   const refusal = editRefusal(row, viewer);
   if (refusal) throw refusal;
-  await repo.updateStackContent(db, id, values);
+  await throttledWrite(db, 'edits', viewer.id, () => repo.updateStackContent(db, id, values));
   return { message: 'Stack updated' };
 }
 
 /**
- * Twists a stack: once, by someone who answered it, when it qualifies. Everyone who answered the
- * original then sees the twisted stack as new.
+ * Twists a stack: once, by someone who answered it, when it qualifies, within the user's
+ * WRITE_THROTTLES.twists. Everyone who answered the original then sees the twisted stack as new.
  */
 export async function createTwist(db: Db, viewer: Viewer, stackId: number, twistDescription: string) {
   const row = await loadRow(db, viewer, stackId, 'stack');
@@ -410,11 +417,13 @@ export async function createTwist(db: Db, viewer: Viewer, stackId: number, twist
     throw forbidden('This stack cannot be twisted yet: a friend stack needs both answers, a group stack two other responders', 'TWIST_NOT_QUALIFIED');
   }
   try {
-    return await db.transaction().execute(async (trx) => {
-      const twisted = await repo.insertTwist(trx, stackId, viewer.id, twistDescription);
-      await repo.touchStack(trx, stackId);
-      return twisted;
-    });
+    return await throttledWrite(db, 'twists', viewer.id, () =>
+      db.transaction().execute(async (trx) => {
+        const twisted = await repo.insertTwist(trx, stackId, viewer.id, twistDescription);
+        await repo.touchStack(trx, stackId);
+        return twisted;
+      }),
+    );
   } catch (error) {
     // Two twists at once: the unique index keeps one.
     if ((error as { code?: string }).code === '23505') throw conflict('ALREADY_TWISTED', 'This stack has already been twisted');
@@ -423,24 +432,20 @@ export async function createTwist(db: Db, viewer: Viewer, stackId: number, twist
 }
 
 /**
- * Comments on a stack the viewer is in the audience of; at most SECURITY.commentsPerMinute per
- * user per minute (429 with Retry-After). The attempt is counted atomically before the insert, so
- * parallel requests cannot slip past the limit.
+ * Comments on a stack the viewer is in the audience of, within the user's WRITE_THROTTLES.comments
+ * (429 with Retry-After). The attempt is counted atomically before the insert, so parallel
+ * requests cannot slip past the limit.
  */
 export async function createComment(db: Db, viewer: Viewer, id: number, kind: Kind, description: string) {
   const refusal = audienceRefusal(await loadRow(db, viewer, id, kind), 'comment');
   if (refusal) throw refusal;
-  await consumeOrRefuse(db, {
-    key: `comments:user:${viewer.id}`,
-    max: SECURITY.commentsPerMinute,
-    windowSeconds: 60,
-    detail: `You can post at most ${SECURITY.commentsPerMinute} comments a minute. Please wait a moment.`,
-  });
-  const comment = await db.transaction().execute(async (trx) => {
-    const created = await repo.insertComment(trx, id, viewer.id, description);
-    await repo.touchStack(trx, id);
-    return created;
-  });
+  const comment = await throttledWrite(db, 'comments', viewer.id, () =>
+    db.transaction().execute(async (trx) => {
+      const created = await repo.insertComment(trx, id, viewer.id, description);
+      await repo.touchStack(trx, id);
+      return created;
+    }),
+  );
   return { id: comment.id };
 }
 
@@ -454,7 +459,7 @@ async function loadComment(db: Db, viewer: Viewer, id: number, kind: Kind, comme
 export async function updateComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number, description: string) {
   const refusal = commentAuthorRefusal(await loadComment(db, viewer, id, kind, commentId), viewer, 'edit');
   if (refusal) throw refusal;
-  await repo.updateComment(db, commentId, { description });
+  await throttledWrite(db, 'edits', viewer.id, () => repo.updateComment(db, commentId, { description }));
   return { message: 'Updated successfully' };
 }
 
@@ -465,10 +470,15 @@ export async function deleteComment(db: Db, viewer: Viewer, id: number, kind: Ki
   return { message: 'Comment deleted' };
 }
 
-/** Sandboxes or unsandboxes a comment, by `commentSandboxRefusal`'s rules. */
+/**
+ * Sandboxes or unsandboxes a comment, by `commentSandboxRefusal`'s rules. An author may toggle
+ * their own, so that counts as an edit (WRITE_THROTTLES.edits); an admin's moderation does not.
+ */
 export async function sandboxComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number, sandboxed: boolean) {
-  const refusal = commentSandboxRefusal(await loadComment(db, viewer, id, kind, commentId), viewer, sandboxed);
+  const comment = await loadComment(db, viewer, id, kind, commentId);
+  const refusal = commentSandboxRefusal(comment, viewer, sandboxed);
   if (refusal) throw refusal;
-  await repo.updateComment(db, commentId, { is_sandboxed: sandboxed, sandboxed_by_admin: sandboxed && viewer.isAdmin });
+  const write = () => repo.updateComment(db, commentId, { is_sandboxed: sandboxed, sandboxed_by_admin: sandboxed && viewer.isAdmin });
+  await (viewer.isAdmin ? write() : throttledWrite(db, 'edits', viewer.id, write));
   return { id: commentId, is_sandboxed: sandboxed };
 }

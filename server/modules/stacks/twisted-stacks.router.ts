@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SECURITY } from '../../../shared/limits';
+import { throttleSummary } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CommentIdInput,
@@ -34,7 +34,7 @@ export const twistedStacksRouter = router({
 
   /** Twists a stack I answered (once; friend stack: both answered; group stack: two others answered). */
   create: authedProcedure
-    .meta({ openapi: { method: 'POST', path: base, tags, summary: 'Twist a stack', errorResponses: [400, 401, 403, 404, 409] } })
+    .meta({ openapi: { method: 'POST', path: base, tags, summary: `Twist a stack (${throttleSummary('twists')})`, errorResponses: [400, 401, 403, 404, 409, 429] } })
     .input(CreateTwistInput)
     .output(IdResult)
     .mutation(({ ctx, input }) => stacks.createTwist(ctx.db, ctx.viewer, input.stack_id, input.twist_description)),
@@ -70,19 +70,19 @@ export const twistedStacksRouter = router({
     .mutation(({ ctx, input }) => stacks.hide(ctx.db, ctx.viewer, input.id, 'twisted')),
 
   edit: authedProcedure
-    .meta({ openapi: { method: 'POST', path: `${base}/{id}/edit`, tags, summary: 'Edit the twist (its creator, within an hour, nobody else answered)', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'POST', path: `${base}/{id}/edit`, tags, summary: `Edit the twist (its creator, within an hour, nobody else answered; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(EditTwistInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => stacks.edit(ctx.db, ctx.viewer, input.id, 'twisted', { twist_description: input.twist_description })),
 
   createComment: authedProcedure
-    .meta({ openapi: { method: 'POST', path: `${base}/{id}/comments`, tags, summary: `Comment on a twisted stack (${SECURITY.commentsPerMinute} a minute per user)`, errorResponses: [400, 401, 403, 404, 429] } })
+    .meta({ openapi: { method: 'POST', path: `${base}/{id}/comments`, tags, summary: `Comment on a twisted stack (${throttleSummary('comments')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(CreateCommentInput)
     .output(IdResult)
     .mutation(({ ctx, input }) => stacks.createComment(ctx.db, ctx.viewer, input.id, 'twisted', input.description)),
 
   updateComment: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: `${base}/{id}/comments/{cid}`, tags, summary: 'Edit my comment', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'PUT', path: `${base}/{id}/comments/{cid}`, tags, summary: `Edit my comment (${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(UpdateCommentInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => stacks.updateComment(ctx.db, ctx.viewer, input.id, 'twisted', input.cid, input.description)),
@@ -94,7 +94,7 @@ export const twistedStacksRouter = router({
     .mutation(({ ctx, input }) => stacks.deleteComment(ctx.db, ctx.viewer, input.id, 'twisted', input.cid)),
 
   sandboxComment: authedProcedure
-    .meta({ openapi: { method: 'POST', path: `${base}/{id}/comments/{cid}/sandbox`, tags, summary: 'Sandbox a comment (author or admin)', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'POST', path: `${base}/{id}/comments/{cid}/sandbox`, tags, summary: `Sandbox a comment (author or admin; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(SandboxCommentInput)
     .output(SandboxResult)
     .mutation(({ ctx, input }) => stacks.sandboxComment(ctx.db, ctx.viewer, input.id, 'twisted', input.cid, input.sandbox)),

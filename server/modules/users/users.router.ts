@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { throttleSummary } from '../../../shared/limits';
 import { SharedScore } from '../../../shared/schemas/agreement';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
@@ -65,26 +66,26 @@ export const usersRouter = router({
     .query(({ ctx, input }) => usersService.getSharedScores(ctx.db, ctx.viewer, input.id)),
 
   setAvatar: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/users/me/avatar', tags, summary: 'Choose my avatar (1-9)', errorResponses: [400, 401] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/users/me/avatar', tags, summary: `Choose my avatar (1-9; ${throttleSummary('profile')})`, errorResponses: [400, 401, 429] } })
     .input(SetAvatarInput)
     .output(SetAvatarResult)
     .mutation(({ ctx, input }) => usersService.setAvatar(ctx.db, ctx.user.id, input.avatar_id)),
 
   setBio: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/v1/users/me/bio', tags, summary: 'Set my bio (120 characters at most)', errorResponses: [400, 401] } })
+    .meta({ openapi: { method: 'PUT', path: '/v1/users/me/bio', tags, summary: `Set my bio (120 characters at most; ${throttleSummary('profile')})`, errorResponses: [400, 401, 429] } })
     .input(SetBioInput)
     .output(SetBioResult)
     .mutation(({ ctx, input }) => usersService.setBio(ctx.db, ctx.user.id, input.bio)),
 
   /** Adds or replaces my social of a platform; the answer carries its link. */
   upsertSocial: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/v1/users/me/socials', tags, summary: 'Add or update a social link', errorResponses: [400, 401] } })
+    .meta({ openapi: { method: 'PUT', path: '/v1/users/me/socials', tags, summary: `Add or update a social link (${throttleSummary('profile')})`, errorResponses: [400, 401, 429] } })
     .input(UpsertSocialInput)
     .output(Social)
     .mutation(({ ctx, input }) => usersService.upsertSocial(ctx.db, ctx.user.id, input)),
 
   deleteSocial: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/v1/users/me/socials/{id}', tags, summary: 'Remove a social link (by id or platform)', errorResponses: [400, 401, 404] } })
+    .meta({ openapi: { method: 'DELETE', path: '/v1/users/me/socials/{id}', tags, summary: `Remove a social link (by id or platform; ${throttleSummary('profile')})`, errorResponses: [400, 401, 404, 429] } })
     .input(DeleteSocialInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => usersService.deleteSocial(ctx.db, ctx.user.id, input.id)),

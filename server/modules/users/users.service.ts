@@ -6,6 +6,7 @@ import { checkSocial, type CurrentUser, type Social, type UserProfile } from '..
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, notFound } from '../../errors';
+import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import * as codes from '../codes/codes.service';
 import type { Viewer } from '../../viewer';
 import * as profiles from './profiles.repo';
@@ -75,19 +76,24 @@ export async function getSharedScores(db: Db, viewer: Viewer, userId: number): P
   }));
 }
 
+// Avatar, bio and socials share one throttle (WRITE_THROTTLES.profile): each is a small overwrite
+// that nobody is told of, bounded only so that a script cannot keep the database busy with them.
+
 export async function setAvatar(db: Db, userId: number, avatarId: number) {
-  return profiles.setAvatar(db, userId, avatarId);
+  return throttledWrite(db, 'profile', userId, () => profiles.setAvatar(db, userId, avatarId));
 }
 
 export async function setBio(db: Db, userId: number, bio: string) {
-  return profiles.setBio(db, userId, bio);
+  return throttledWrite(db, 'profile', userId, () => profiles.setBio(db, userId, bio));
 }
 
 /** PUT /v1/users/me/socials: one entry per platform, validated and normalised as spec 1 §5 says. */
 export async function upsertSocial(db: Db, userId: number, input: { platform: string; value: string; visibility: 'public' | 'friends' | 'private' }): Promise<Social> {
   const checked = checkSocial(input.platform, input.value);
   if (!checked.ok) throw badRequest('INVALID_SOCIAL', checked.message);
-  const row = await profiles.upsertSocial(db, userId, { platform: input.platform as 'telegram' | 'signal', value: checked.value, visibility: input.visibility });
+  const row = await throttledWrite(db, 'profile', userId, () =>
+    profiles.upsertSocial(db, userId, { platform: input.platform as 'telegram' | 'signal', value: checked.value, visibility: input.visibility }),
+  );
   return { ...row, link: checked.link };
 }
 
@@ -97,8 +103,11 @@ export async function deleteSocial(db: Db, userId: number, idOrPlatform: string)
   if (idOrPlatform === 'telegram' || idOrPlatform === 'signal') by = { platform: idOrPlatform };
   else if (/^[1-9]\d{0,9}$/.test(idOrPlatform) && Number(idOrPlatform) <= ID_MAX) by = { id: Number(idOrPlatform) };
   else throw badRequest('INVALID_SOCIAL_ID', 'id must be a social id, "telegram" or "signal"');
-  const deleted = await profiles.deleteSocial(db, userId, by);
-  if (!deleted) throw notFound('Social not found', 'SOCIAL_NOT_FOUND');
+  const deleted = await throttledWrite(db, 'profile', userId, async () => {
+    const row = await profiles.deleteSocial(db, userId, by);
+    if (!row) throw notFound('Social not found', 'SOCIAL_NOT_FOUND');
+    return row;
+  });
   return { message: `Removed ${deleted.platform} social` };
 }
 

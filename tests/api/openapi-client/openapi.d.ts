@@ -214,7 +214,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Choose my avatar (1-9) */
+        /** Choose my avatar (1-9; at most 30 in 10 minutes per user) */
         post: operations["users-setAvatar"];
         delete?: never;
         options?: never;
@@ -230,7 +230,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set my bio (120 characters at most) */
+        /** Set my bio (120 characters at most; at most 30 in 10 minutes per user) */
         put: operations["users-setBio"];
         post?: never;
         delete?: never;
@@ -247,7 +247,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Add or update a social link */
+        /** Add or update a social link (at most 30 in 10 minutes per user) */
         put: operations["users-upsertSocial"];
         post?: never;
         delete?: never;
@@ -266,7 +266,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a social link (by id or platform) */
+        /** Remove a social link (by id or platform; at most 30 in 10 minutes per user) */
         delete: operations["users-deleteSocial"];
         options?: never;
         head?: never;
@@ -283,7 +283,7 @@ export interface paths {
         /** Open friend requests (incoming by default) */
         get: operations["friends-listRequests"];
         put?: never;
-        /** Send a friend request */
+        /** Send a friend request (at most 30 an hour per user) */
         post: operations["friends-sendRequest"];
         delete?: never;
         options?: never;
@@ -473,7 +473,7 @@ export interface paths {
         /** Groups I may see: public ones, mine, and those I am invited to */
         get: operations["groups-list"];
         put?: never;
-        /** Create a group */
+        /** Create a group (at most 10 an hour per user) */
         post: operations["groups-create"];
         delete?: never;
         options?: never;
@@ -508,7 +508,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite a friend (members; only the owner in restricted groups) */
+        /** Invite a friend (members; only the owner in restricted groups; at most 50 an hour per user) */
         post: operations["groups-invite"];
         delete?: never;
         options?: never;
@@ -525,7 +525,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Join a public group */
+        /** Join a public group (at most 30 an hour per user) */
         post: operations["groups-join"];
         delete?: never;
         options?: never;
@@ -594,7 +594,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Edit the description (owner, 64 characters at most) */
+        /** Edit the description (owner, 64 characters at most; at most 60 in 10 minutes per user) */
         post: operations["groups-setDescription"];
         delete?: never;
         options?: never;
@@ -764,7 +764,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a friend or group stack */
+        /** Create a friend or group stack (at most 30 in 10 minutes and 200 a day per user) */
         post: operations["stacks-create"];
         delete?: never;
         options?: never;
@@ -884,7 +884,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Edit (owner, within an hour, nobody else answered) */
+        /** Edit (owner, within an hour, nobody else answered; at most 60 in 10 minutes per user) */
         post: operations["stacks-edit"];
         delete?: never;
         options?: never;
@@ -901,7 +901,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Comment (200 characters, 3 newlines at most; 30 a minute per user) */
+        /** Comment (200 characters, 3 newlines at most; at most 30 a minute and 1000 a day per user) */
         post: operations["stacks-createComment"];
         delete?: never;
         options?: never;
@@ -917,7 +917,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit my comment */
+        /** Edit my comment (at most 60 in 10 minutes per user) */
         put: operations["stacks-updateComment"];
         post?: never;
         /** Delete my comment */
@@ -936,7 +936,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox a comment (author or admin) */
+        /** Sandbox a comment (author or admin; at most 60 in 10 minutes per user) */
         post: operations["stacks-sandboxComment"];
         delete?: never;
         options?: never;
@@ -954,7 +954,7 @@ export interface paths {
         /** Twisted stacks I may see */
         get: operations["twistedStacks-list"];
         put?: never;
-        /** Twist a stack */
+        /** Twist a stack (at most 30 in 10 minutes and 200 a day per user) */
         post: operations["twistedStacks-create"];
         delete?: never;
         options?: never;
@@ -1056,7 +1056,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Edit the twist (its creator, within an hour, nobody else answered) */
+        /** Edit the twist (its creator, within an hour, nobody else answered; at most 60 in 10 minutes per user) */
         post: operations["twistedStacks-edit"];
         delete?: never;
         options?: never;
@@ -1073,7 +1073,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Comment on a twisted stack (30 a minute per user) */
+        /** Comment on a twisted stack (at most 30 a minute and 1000 a day per user) */
         post: operations["twistedStacks-createComment"];
         delete?: never;
         options?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit my comment */
+        /** Edit my comment (at most 60 in 10 minutes per user) */
         put: operations["twistedStacks-updateComment"];
         post?: never;
         /** Delete my comment */
@@ -1108,7 +1108,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox a comment (author or admin) */
+        /** Sandbox a comment (author or admin; at most 60 in 10 minutes per user) */
         post: operations["twistedStacks-sandboxComment"];
         delete?: never;
         options?: never;
@@ -1177,9 +1177,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add tags */
+        /** Add tags (at most 60 an hour per user) */
         post: operations["bots-addKeywords"];
-        /** Remove tags, or purge disabled ones */
+        /** Remove tags, or purge disabled ones (at most 60 an hour per user) */
         delete: operations["bots-removeKeywords"];
         options?: never;
         head?: never;
@@ -1213,7 +1213,7 @@ export interface paths {
         /** Reports, newest first: every report for admins, my own for anyone else */
         get: operations["reports-list"];
         put?: never;
-        /** Report a user, stack, comment or group to the admins (10 an hour per user) */
+        /** Report a user, stack, comment or group to the admins (at most 10 an hour per user) */
         post: operations["reports-create"];
         delete?: never;
         options?: never;
@@ -1248,7 +1248,7 @@ export interface paths {
         /** My personal invites */
         get: operations["invites-list"];
         put?: never;
-        /** Make a personal invite (single use, expires in 7 days; at most 5 unused) */
+        /** Make a personal invite (single use, expires in 7 days; at most 5 unused; at most 20 a day per user) */
         post: operations["invites-create"];
         delete?: never;
         options?: never;
@@ -1305,7 +1305,7 @@ export interface paths {
         };
         /**
          * Share image of a stack I answered (PNG, 1200 × 630)
-         * @description A 1200 × 630 PNG under 300 KB: the stack's name, my ranking beside my friend's answer (friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks), and my score against it with its label. The same visibility rules as the JSON read (404 otherwise); 403 NOT_ANSWERED until I have answered it. Sent with `Cache-Control: private, no-cache` and an ETag: revalidate with If-None-Match (304 while the picture is unchanged).
+         * @description A 1200 × 630 PNG under 300 KB: the stack's name, my ranking beside my friend's answer (friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks), and my score against it with its label. The same visibility rules as the JSON read (404 otherwise); 403 NOT_ANSWERED until I have answered it. Sent with `Cache-Control: private, no-cache` and an ETag: revalidate with If-None-Match (304 while the picture is unchanged). A new picture is drawn on a render thread: at most 40 new pictures per user a minute (429 past it; cached pictures and 304s do not count), and 503 while the render queue is full.
          */
         get: operations["stacks-shareImage"];
         put?: never;
@@ -1325,7 +1325,7 @@ export interface paths {
         };
         /**
          * Share image of a twisted stack I answered (PNG, 1200 × 630)
-         * @description A 1200 × 630 PNG under 300 KB: the twisted stack's name, my ranking beside my friend's answer (friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks), and my score against it with its label. The same visibility rules as the JSON read (404 otherwise); 403 NOT_ANSWERED until I have answered it. Sent with `Cache-Control: private, no-cache` and an ETag: revalidate with If-None-Match (304 while the picture is unchanged).
+         * @description A 1200 × 630 PNG under 300 KB: the twisted stack's name, my ranking beside my friend's answer (friend stacks; "Waiting for {friend}" and no score until they answer) or the group consensus (group stacks), and my score against it with its label. The same visibility rules as the JSON read (404 otherwise); 403 NOT_ANSWERED until I have answered it. Sent with `Cache-Control: private, no-cache` and an ETag: revalidate with If-None-Match (304 while the picture is unchanged). A new picture is drawn on a render thread: at most 40 new pictures per user a minute (429 past it; cached pictures and 304s do not count), and 503 while the render queue is full.
          */
         get: operations["twistedStacks-shareImage"];
         put?: never;
@@ -3021,6 +3021,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -3069,6 +3078,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3137,6 +3155,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -3191,6 +3218,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3315,6 +3351,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4123,6 +4168,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -4331,6 +4385,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -4393,6 +4456,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4726,6 +4798,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5350,6 +5431,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -5924,6 +6014,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -6084,6 +6183,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -6215,6 +6323,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6354,6 +6471,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6756,6 +6882,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -6916,6 +7051,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -7047,6 +7191,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7399,6 +7552,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -7469,6 +7631,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7849,6 +8020,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -8098,7 +8278,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            /** @description More than 40 new pictures of mine in a minute (code TOO_MANY_REQUESTS); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the minute ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every render thread is busy and the render queue is full (code SERVICE_UNAVAILABLE), or the database is unavailable (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -8182,7 +8373,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            /** @description More than 40 new pictures of mine in a minute (code TOO_MANY_REQUESTS); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the minute ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every render thread is busy and the render queue is full (code SERVICE_UNAVAILABLE), or the database is unavailable (code DATABASE_UNAVAILABLE); retry after Retry-After seconds. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
