@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 import swaggerUiDist from 'swagger-ui-dist';
 import { avatarRoutes } from './avatars/avatars';
 import { LIMITS } from '../shared/limits';
-import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from './db/faults';
+import { asDatabaseFault, DATABASE_RETRY_AFTER_SECONDS } from './db/faults';
+import { requestScope } from './db/request-scope';
 import { buildOpenApiDocument } from './openapi';
 import { bodyGuard } from './http/body-guard';
 import { eventsRoute } from './modules/events/events.route';
@@ -55,6 +56,8 @@ export function createApp(deps: AppDeps) {
   app.use(compression({ threshold: LIMITS.compressAboveBytes }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(bodyGuard);
+  // A client that hangs up cancels the request's running statements (server/db/request-scope.ts).
+  app.use(requestScope());
 
   const ping = deps.ping ?? (async () => void (await sql`select 1`.execute(db)));
   app.get('/healthz', async (_req, res) => {
@@ -124,7 +127,7 @@ export function createApp(deps: AppDeps) {
     if (error.type === 'entity.parse.failed') return void res.status(400).json({ detail: 'The request body is not valid JSON', code: 'MALFORMED_JSON' } satisfies ErrorBody);
     if (error.type === 'entity.too.large') return void res.status(413).json({ detail: `The request body is larger than ${config.jsonBodyLimit}`, code: 'PAYLOAD_TOO_LARGE' } satisfies ErrorBody);
     if (error.status && error.status >= 400 && error.status < 500) return void res.status(error.status).json({ detail: error.message, code: 'BAD_REQUEST' } satisfies ErrorBody);
-    const unavailable = asDatabaseUnavailable(error);
+    const unavailable = asDatabaseFault(error);
     if (unavailable) {
       res.set(unavailable.headers);
       return void res.status(unavailable.status).json({ detail: unavailable.detail, code: unavailable.code });

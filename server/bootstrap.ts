@@ -5,15 +5,32 @@ import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import type { Logger } from './logger';
 
-/** Opens the configured database (server PostgreSQL, or PGlite in DATA_DIR) and migrates it. */
-export async function openAndMigrate(env: Env, config: AppConfig, logger: Logger): Promise<DbHandle> {
-  const handle = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: env.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
-    poolMax: env.PG_POOL_MAX,
-    poolTimeoutMs: env.PG_POOL_TIMEOUT_MS,
-    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
-  });
+export interface OpenOptions {
+  /** The request pool's statement_timeout (the server passes PG_STATEMENT_TIMEOUT_MS); unset: none (the CLI). */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * Opens the configured database (server PostgreSQL, or PGlite in DATA_DIR) and migrates it.
+ * Migrations have no time limit (an index on a large table may take minutes): on a server with a
+ * statement timeout they run on a pool of their own, closed before the request pool opens.
+ */
+export async function openAndMigrate(env: Env, config: AppConfig, logger: Logger, options: OpenOptions = {}): Promise<DbHandle> {
+  const open = (statementTimeoutMs?: number) =>
+    openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDir: env.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
+      poolMax: env.PG_POOL_MAX,
+      poolTimeoutMs: env.PG_POOL_TIMEOUT_MS,
+      statementTimeoutMs,
+      onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
+      onCancelError: (error) => logger.warn({ err: error }, 'cancelling the statement of an abandoned request failed'),
+    });
+  const bounded = Boolean(env.DATABASE_URL && options.statementTimeoutMs);
+  const opening = Date.now();
+  const handle = await open(bounded ? undefined : options.statementTimeoutMs);
+  // On the embedded database this is the data-folder lock and PGlite's start (after a crash, its recovery).
+  logger.info({ database: handle.kind, ms: Date.now() - opening }, 'database opened');
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
@@ -21,5 +38,7 @@ export async function openAndMigrate(env: Env, config: AppConfig, logger: Logger
     await handle.close();
     throw error;
   }
-  return handle;
+  if (!bounded) return handle;
+  await handle.close();
+  return open(options.statementTimeoutMs);
 }

@@ -25,7 +25,9 @@ async function main() {
     (error) => logger.warn({ err: error }, 'share image renderer failed to warm up'),
   );
   const config = buildConfig(env);
-  const handle = await openAndMigrate(env, config, logger);
+  // Requests' statements are bounded (PG_STATEMENT_TIMEOUT_MS); migrations, the job queue's and the
+  // live events' own connections, and the health connection are not (README "Limits and faults").
+  const handle = await openAndMigrate(env, config, logger, { statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS });
   const mailer = createMailer({ ...config.mail, logger });
   await ensureFirstRegistrationCode(handle.db, (lines) => console.log(lines.join('\n')));
 

@@ -27,7 +27,8 @@ const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; 
 register as \`Authorization: Bearer <token>\`. Errors answer with an HTTP status and a body
 \`{"detail": "...", "code": "..."}\`: 400 bad input, 401 no or bad token, 403 not allowed,
 404 not found, 409 conflict, 413 body too large, 429 too many requests (see Retry-After),
-503 DATABASE_UNAVAILABLE while the database cannot be reached or is saturated (see Retry-After).
+503 DATABASE_UNAVAILABLE while the database cannot be reached or is saturated, 503 STATEMENT_TIMEOUT
+when the call's work ran past the server's time limit (both with Retry-After).
 Limits (bodies, pages, comments per call, throttles) are listed in the README.`;
 
 /**
@@ -57,9 +58,10 @@ export function buildOpenApiDocument(): Json {
     for (const [, operation] of Object.entries<Json>(item)) {
       // Public calls say so explicitly: no security scheme applies.
       operation.security ??= [];
-      // Any call may meet a database that is away or saturated (README "Limits and faults").
+      // Any call may meet a database that is away or saturated, or run past the statement time limit (README "Limits and faults").
       operation.responses['503'] ??= {
-        description: 'The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE); retry after Retry-After seconds.',
+        description:
+          'The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds.',
         headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
       };
       for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {

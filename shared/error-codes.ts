@@ -93,6 +93,8 @@ const REQUEST_ERROR_CODES = [
   'BATCH_TOO_LARGE',
   'HEADERS_TOO_LARGE',
   'DATABASE_UNAVAILABLE',
+  /** A statement ran past PG_STATEMENT_TIMEOUT_MS and was stopped (503, Retry-After). */
+  'STATEMENT_TIMEOUT',
   /** The body of an error the API could not describe further. */
   'ERROR',
 ] as const;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
+import { loadEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
 import { createEventHub } from '../../server/modules/events/event-hub';
@@ -21,7 +22,8 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-bench-'));
   const config = benchAppConfig(dataDir, jwtSecret);
   const logger = createLogger('silent');
-  const handle = await openDatabase({ databaseUrl, poolMax: Number(process.env.BENCH_POOL_MAX ?? 10) });
+  // The request pool as `npm start` opens it: statements bounded by PG_STATEMENT_TIMEOUT_MS (default 5 s).
+  const handle = await openDatabase({ databaseUrl, poolMax: Number(process.env.BENCH_POOL_MAX ?? 10), statementTimeoutMs: loadEnv().PG_STATEMENT_TIMEOUT_MS });
   const events = createEventHub({ handle, logger });
   await events.start();
   const app = createApp({ db: handle.db, config, mailer: createMailer({ ...config.mail, logger }), logger, events });

@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent, type PostgresPool } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { lockFolder } from './folder-lock';
 import { prepareLongStatements } from './prepared';
+import { currentRequestScope, RequestAbandonedError } from './request-scope';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -39,6 +38,12 @@ export interface OpenDbOptions {
   poolMax?: number;
   /** How long a request may wait for a pool connection (or to connect) before it fails; ms. */
   poolTimeoutMs?: number;
+  /**
+   * The server's `statement_timeout` on every pool connection (ms): a statement running longer is
+   * cancelled (SQLSTATE 57014, answered 503 STATEMENT_TIMEOUT). Unset or 0: no limit (migrations,
+   * the CLI, the bench seed). Server PostgreSQL only: PGlite cannot interrupt a statement.
+   */
+  statementTimeoutMs?: number;
   /** Called for every statement (query counting in tests, slow-query logs). */
   onQuery?: (event: LogEvent) => void;
   /**
@@ -46,6 +51,8 @@ export interface OpenDbOptions {
    * Such a connection is discarded and replaced on the next checkout; it is never fatal.
    */
   onConnectionError?: (error: Error) => void;
+  /** Told when the cancel of an abandoned request's statement could not be sent (that statement then runs to its timeout). */
+  onCancelError?: (error: Error) => void;
 }
 
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -65,6 +72,44 @@ function resilientPool(config: pg.PoolConfig, onConnectionError: (error: Error) 
   return pool;
 }
 
+/**
+ * The request pool as Kysely sees it: every checkout made while serving an HTTP request is recorded
+ * against that request (server/db/request-scope.ts). When the client goes away before its answer,
+ * the statement running on each of the request's connections is cancelled (pg_cancel_backend, sent
+ * by `cancel` from a connection outside this pool, as the pool may be full), and the abandoned
+ * request gets no new connection. A connection that was sent a cancel stays checked out until the
+ * cancel has been delivered, so it can never reach a statement of another request, and is then
+ * discarded rather than reused (whatever state the cancel left it in).
+ */
+function abandonablePool(pool: pg.Pool, cancel: (pid: number) => Promise<void>): PostgresPool {
+  return {
+    connect: async () => {
+      const scope = currentRequestScope();
+      if (scope?.abandoned) throw new RequestAbandonedError();
+      const client = await pool.connect();
+      if (!scope) return client;
+      if (scope.abandoned) {
+        client.release();
+        throw new RequestAbandonedError();
+      }
+      const release = client.release;
+      let cancelled: Promise<void> | undefined;
+      // The backend's pid, from its BackendKeyData message (pg sets it; its types do not declare it).
+      const pid = (client as pg.PoolClient & { processID: number }).processID;
+      const forget = scope.onAbandon(() => {
+        cancelled = cancel(pid);
+      });
+      client.release = (error?: Error | boolean) => {
+        forget();
+        if (!cancelled) return release(error);
+        void cancelled.finally(() => release(true));
+      };
+      return client;
+    },
+    end: () => pool.end(),
+  };
+}
+
 export class DataFolderBusyError extends Error {
   constructor(public readonly folder: string) {
     super(
@@ -74,21 +119,8 @@ export class DataFolderBusyError extends Error {
   }
 }
 
-/** Only one process may open a PGlite folder: a second one would corrupt it. */
-async function lockDataFolder(folder: string): Promise<() => Promise<void>> {
-  mkdirSync(folder, { recursive: true });
-  try {
-    return await lockfile.lock(folder, {
-      lockfilePath: path.join(folder, '..', `${path.basename(folder)}.lock`),
-      realpath: false,
-      stale: 15_000,
-      update: 5_000,
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataFolderBusyError(folder);
-    throw error;
-  }
-}
+/** Only one process may open a PGlite folder: a second one would corrupt it. A dead owner's lock is taken over at once. */
+const lockDataFolder = (folder: string) => lockFolder(folder, (busy) => new DataFolderBusyError(busy));
 
 // pg returns bigint (count(*), sum) as strings; SQL casts to ::int where a number is wanted.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -99,12 +131,14 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
     // JIT compiles queries whose estimated cost is high (the feed's per-row visibility checks):
     // 1-4 s of compiling for ~20 ms of work. The app's queries are short: keep it off.
     const onConnectionError = options.onConnectionError ?? (() => undefined);
+    const statementTimeout = options.statementTimeoutMs ? ` -c statement_timeout=${options.statementTimeoutMs}` : '';
     const pool = resilientPool(
       {
         connectionString: options.databaseUrl,
         max: options.poolMax ?? 10,
         connectionTimeoutMillis: options.poolTimeoutMs ?? 5_000,
-        options: '-c jit=off',
+        options: `-c jit=off${statementTimeout}`,
+        application_name: 'stacks',
       },
       onConnectionError,
     );
@@ -113,7 +147,15 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       { connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: HEALTH_TIMEOUT_MS, query_timeout: HEALTH_TIMEOUT_MS, application_name: 'stacks-health' },
       onConnectionError,
     );
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    // Cancels go through the health connection: never behind the request queue, and a cancel is one quick statement.
+    const cancel = async (pid: number) => {
+      try {
+        await healthPool.query('select pg_cancel_backend($1)', [pid]);
+      } catch (error) {
+        options.onCancelError?.(error as Error);
+      }
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: abandonablePool(pool, cancel) }), log });
     return {
       db,
       kind: 'pg',

@@ -3,6 +3,9 @@ import { AppError } from '../errors';
 /** How long a client is told to wait before retrying while the database is away or busy. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** PostgreSQL's query_canceled: statement_timeout fired, or the statement was cancelled (pg_cancel_backend). */
+const QUERY_CANCELED = '57014';
+
 /** Socket-level failures of the connection to the database server. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
@@ -41,4 +44,28 @@ export function asDatabaseUnavailable(error: unknown): AppError | undefined {
     ? 'No database connection became available in time. Please try again shortly.'
     : 'The database is unavailable. Please try again shortly.';
   return new AppError(503, 'DATABASE_UNAVAILABLE', detail, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+}
+
+/** Whether an error (or one in its cause chain) is a cancelled statement; a dropped database it is not. */
+function isStatementCancelled(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (current instanceof AppError) return current.code === 'STATEMENT_TIMEOUT';
+    if ((current as { code?: unknown }).code === QUERY_CANCELED) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The answer when the database could not do a request's work: 503 STATEMENT_TIMEOUT when a
+ * statement ran past PG_STATEMENT_TIMEOUT_MS (or was cancelled: an operator's pg_cancel_backend, or
+ * its client went away), 503 DATABASE_UNAVAILABLE when the database is unreachable or saturated;
+ * undefined for any other error. A timeout says nothing about the database's health: the connection
+ * stays in the pool and /healthz answers 200.
+ */
+export function asDatabaseFault(error: unknown): AppError | undefined {
+  if (isStatementCancelled(error)) {
+    return new AppError(503, 'STATEMENT_TIMEOUT', 'The request took too long and was stopped. Please try again.', { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+  }
+  return asDatabaseUnavailable(error);
 }

@@ -1,3 +1,4 @@
+import { outsideRequest } from '../db/request-scope';
 import type { Logger } from '../logger';
 
 const pending = new Set<Promise<void>>();
@@ -7,8 +8,8 @@ const pending = new Set<Promise<void>>();
  * address has an account). Failures are logged, never thrown; shutdown waits for what is pending.
  */
 export function runInBackground(logger: Logger, what: string, task: () => Promise<unknown>): void {
-  const running: Promise<void> = Promise.resolve()
-    .then(task)
+  // Outside the request: its work must not be cancelled when the client hangs up.
+  const running: Promise<void> = outsideRequest(() => Promise.resolve().then(task))
     .then(
       () => undefined,
       (error: unknown) => logger.error({ err: error }, `${what} failed`),

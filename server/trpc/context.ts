@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { asDatabaseUnavailable } from '../db/faults';
+import { asDatabaseFault } from '../db/faults';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { authenticate, type AuthResult } from '../modules/auth/auth.tokens';
@@ -46,7 +46,7 @@ export function contextFactory(deps: AppDeps) {
     try {
       return await createContextInner(deps, { authorization: req.headers.authorization, ip: req.ip });
     } catch (error) {
-      const appError = asDatabaseUnavailable(error);
+      const appError = asDatabaseFault(error);
       if (!appError) throw error;
       throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: appError.detail, cause: appError });
     }

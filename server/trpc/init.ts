@@ -5,7 +5,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../../shared/error-codes';
 import { LIMITS } from '../../shared/limits';
-import { asDatabaseUnavailable } from '../db/faults';
+import { asDatabaseFault } from '../db/faults';
 import { AppError, badRequest, forbidden, unauthorized } from '../errors';
 import type { Context } from './context';
 import { viewerOf } from '../viewer';
@@ -77,7 +77,7 @@ const mapDomainErrors = t.middleware(async ({ next, ctx }) => {
   }
   if (!result.ok) {
     const { cause } = result.error;
-    const appError = cause instanceof AppError ? cause : asDatabaseUnavailable(cause);
+    const appError = cause instanceof AppError ? cause : asDatabaseFault(cause);
     if (appError) {
       Object.assign(ctx.resHeaders, appError.headers);
       throw new TRPCError({ code: TRPC_CODE_BY_STATUS[appError.status], message: appError.detail, cause: appError });
