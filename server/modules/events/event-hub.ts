@@ -334,7 +334,12 @@ export class EventHub {
           if (listening.has(userId)) continue;
           for (const stream of set) await this.catchUp(stream);
         }
-        if (rows.length === BATCH) this.pending = true;
+        if (rows.length === BATCH) {
+          this.pending = true;
+          // Let the sockets take what was written (and readers read) before the next batch: an
+          // embedded database answers without ever reaching the event loop's I/O phase.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
     } catch (error) {
       if (!this.stopped) {
