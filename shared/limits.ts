@@ -41,7 +41,7 @@ export const LIMITS = {
   eventStreamBufferBytes: 1024 * 1024,
   /** Stream opens (GET /v1/events) per user, and per IP, per eventOpenWindowSeconds; beyond: 429 with Retry-After. */
   eventOpensPerUser: 60,
-  eventOpensPerIp: 600,
+  eventOpensPerIp: 1200,
   eventOpenWindowSeconds: 5 * 60,
   /** Stacks one Hide New Stacks or Clear Updates call touches at most; a call that reaches it may be repeated for the rest. */
   feedBulkMax: 10_000,

@@ -9,7 +9,7 @@ import { startServer, stopChildren } from './processes';
 
 /*
  * `npm run bench:events -- [--streams N] [--writes N] [--rate R] [--idle S] [--scale small|full]`
- * `npm run bench:events -- --backpressure [--stalled 35] [--flood-mb 100] [--flood-seconds 30] [--pad 1000] [--readers 5]`
+ * `npm run bench:events -- --backpressure [--stalled 35] [--flood-mb 10] [--flood-seconds 60] [--pad 4000] [--readers 2] [--reopen]`
  *
  * The cost of live events (GET /v1/events) on one app instance (app-server.ts, the real app):
  * - N open streams, one per user: the app's memory per stream (RSS and heap, measured before and
@@ -19,14 +19,16 @@ import { startServer, stopChildren } from './processes';
  *   stream carries `stack.created` for it. p50/p99 over --writes writes at --rate per second.
  *
  * --backpressure (README "Live events", issue 24): --stalled users hold a stream each that never
- * reads a byte (a raw socket, paused; reopened at once whenever the server drops it), and share a
- * new group with --readers users who read theirs. Meanwhile events for that group flow until the
- * frames addressed to the stalled streams add up to --flood-mb, over about --flood-seconds: group
- * member events written straight into `events` (as the triggers write them), each padded with
- * --pad bytes so that the volume comes from few rows. Friend pairs outside the group measure the
- * delay from POST /v1/stacks to `stack.created` on the friend's stream all along (5 writes a
- * second). Printed: the app's RSS before the stalled streams opened and its highest during the
- * flood, the delivery delays, the stalled streams dropped, and the readers' bytes and drops.
+ * reads an event (a raw socket, paused after the status line; with --reopen, opened again at once
+ * whenever the server drops it, as a misbehaving script would, until the open throttle refuses
+ * it; without, a dropped one stays away, as a client that reads nothing never notices), and share a new
+ * group with --readers users who read theirs. Meanwhile --flood-mb of events for that group flow
+ * to each of its streams over about --flood-seconds: group member events written straight into
+ * `events` (as the triggers write them), each padded with --pad bytes so that the volume comes
+ * from fewer rows. Friend pairs outside the group measure the delay from POST /v1/stacks to
+ * `stack.created` on the friend's stream all along (5 writes a second). Printed: the app's RSS
+ * (and heap) before the stalled streams opened and its highest during the flood, the delivery
+ * delays, the stalled streams dropped and refused, and the readers' bytes and drops.
  */
 
 interface Usage {
@@ -77,26 +79,44 @@ function openStream(port: number, token: string, onEvent: (type: string, data: a
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
- * A stream that never reads: the request is sent on a raw socket that stays paused. A paused
- * socket does not notice a reset, so an empty line (which HTTP ignores between requests) is sent
- * every 500 ms: once the server has dropped the stream, that write fails and `onClose` runs.
+ * A stream that never reads its events: the request is sent on a raw socket, the status line is
+ * read, and from then on the socket stays paused. A paused socket does not notice a reset, so an
+ * empty line (which HTTP ignores between requests) is sent every 500 ms: once the server has
+ * dropped the stream, that write fails and `onClose` runs. Answers the status (not 200: closed).
  */
-function openStalledStream(port: number, token: string, onClose: () => void): Promise<net.Socket> {
+function openStalledStream(port: number, token: string, onClose: () => void): Promise<number> {
   return new Promise((resolve, reject) => {
+    let head = '';
+    let probe: NodeJS.Timeout | undefined;
     const socket = net.connect({ host: '127.0.0.1', port }, () => {
-      socket.pause();
       socket.write(`GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nAuthorization: Bearer ${token}\r\n\r\n`);
-      resolve(socket);
     });
-    const probe = setInterval(() => socket.write('\r\n'), 500);
+    const onHead = (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      if (!head.includes('\r\n')) return;
+      socket.off('data', onHead);
+      socket.pause();
+      const status = Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0);
+      if (status !== 200) {
+        socket.destroy();
+        return resolve(status);
+      }
+      stalledSockets.add(socket);
+      probe = setInterval(() => socket.write('\r\n'), 500);
+      socket.once('close', () => {
+        clearInterval(probe);
+        stalledSockets.delete(socket);
+        onClose();
+      });
+      resolve(status);
+    };
+    socket.on('data', onHead);
     socket.on('error', () => undefined);
-    socket.once('close', () => {
-      clearInterval(probe);
-      onClose();
-    });
     socket.once('error', reject);
   });
 }
+
+const stalledSockets = new Set<net.Socket>();
 
 const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
 
@@ -111,7 +131,8 @@ async function backpressureBench(values: Record<string, string | boolean | undef
   const env = { ...process.env, NODE_ENV: 'production', BENCH_DB_URL: seed.url, BENCH_JWT_SECRET: secret, BENCH_POOL_MAX: '10' };
   const client = new pg.Client({ connectionString: seed.url });
   await client.connect();
-  const sockets = new Set<net.Socket>();
+  // Every stream comes from 127.0.0.1: earlier runs' opens must not count against this one.
+  await client.query(`delete from rate_limits where key like 'events:%'`);
   const requests: http.ClientRequest[] = [];
   try {
     // New users (no blocks, no friends) in a new group: the owner, the stalled users and the readers.
@@ -160,14 +181,14 @@ async function backpressureBench(values: Record<string, string | boolean | undef
 
     let flooding = true;
     let drops = 0;
+    const refusals = new Map<number, number>();
     const openStalled = async (user: { id: number; token_version: number }) => {
-      const socket = await openStalledStream(app.port, signAccessToken(secret, user), () => {
-        sockets.delete(socket);
+      const status = await openStalledStream(app.port, signAccessToken(secret, user), () => {
         if (!flooding) return;
         drops += 1;
-        void openStalled(user).catch(() => undefined);
+        if (values.reopen) void openStalled(user).catch(() => undefined);
       });
-      sockets.add(socket);
+      if (status !== 200) refusals.set(status, (refusals.get(status) ?? 0) + 1);
     };
     for (const user of stalled) await openStalled(user);
     await new Promise((r) => setTimeout(r, 1_000));
@@ -175,7 +196,7 @@ async function backpressureBench(values: Record<string, string | boolean | undef
 
     // The flood: rows of a member event padded to `pad`, in batches paced to last floodSeconds.
     const frameBytes = `id: 1000000\nevent: group.member_joined\ndata: ${JSON.stringify({ group_id: group.id, user_id: owner.id, pad: 'x'.repeat(pad) })}\n\n`.length;
-    const events = Math.ceil(floodBytes / (frameBytes * stalledCount));
+    const events = Math.ceil(floodBytes / frameBytes);
     const batches = Math.max(1, floodSeconds * 4);
     const perBatch = Math.ceil(events / batches);
     let peak = opened.rss;
@@ -233,15 +254,16 @@ async function backpressureBench(values: Record<string, string | boolean | undef
     peak = Math.max(peak, after.rss);
     delays.sort((a, b) => a - b);
     const sent = perBatch * batches * frameBytes;
-    console.log(`Flood: ${perBatch * batches} events of ${frameBytes} bytes in ${(floodMs / 1000).toFixed(1)} s to a group with ${stalledCount} stalled streams and ${readerCount} reading ones: ` +
-      `${mb(sent * stalledCount)} MB addressed to the stalled streams, ${mb(sent * (stalledCount + readerCount))} MB in all.`);
+    console.log(`Flood: ${perBatch * batches} events of ${frameBytes} bytes (${mb(sent)} MB) in ${(floodMs / 1000).toFixed(1)} s to each stream of a group with ` +
+      `${stalledCount} stalled streams and ${readerCount} reading ones: ${mb(sent * stalledCount)} MB addressed to the stalled streams, ${mb(sent * (stalledCount + readerCount))} MB in all.`);
     console.log(`RSS: ${mb(before.rss)} MB before the stalled streams, ${mb(opened.rss)} MB with them open, highest ${mb(peak)} MB during the flood ` +
       `(+${mb(peak - before.rss)} MB), ${mb(after.rss)} MB after; heap ${mb(before.heapUsed)} MB before, highest ${mb(peakHeap)} MB.`);
-    console.log(`Stalled streams dropped by the server: ${drops} (each reopened at once). Readers: ${mb(readerBytes)} MB of ${mb(expected)} MB received, ${endedDuringFlood} of ${readerCount} dropped.`);
+    const refused = [...refusals].map(([status, n]) => `${n} × ${status}`).join(', ') || 'none';
+    console.log(`Stalled streams dropped by the server: ${drops} (${values.reopen ? `each reopened at once; reopens refused: ${refused}` : 'not reopened'}). Readers: ${mb(readerBytes)} MB of ${mb(expected)} MB received, ${endedDuringFlood} of ${readerCount} dropped.`);
     console.log(`Write to delivery for friend pairs outside the group (POST /v1/stacks → stack.created), ${delays.length + lost} writes at 5/s during the flood: ` +
       `p50 ${percentile(delays, 50)?.toFixed(1)} ms, p99 ${percentile(delays, 99)?.toFixed(1)} ms, max ${delays.at(-1)?.toFixed(1)} ms, lost ${lost}.`);
   } finally {
-    for (const socket of sockets) socket.destroy();
+    for (const socket of stalledSockets) socket.destroy();
     for (const req of requests) req.destroy();
     await client.end();
     await stopChildren();
@@ -252,11 +274,12 @@ async function main() {
   const { values } = parseArgs({
     options: {
       backpressure: { type: 'boolean', default: false },
+      reopen: { type: 'boolean', default: false },
       stalled: { type: 'string', default: '35' },
-      readers: { type: 'string', default: '5' },
-      'flood-mb': { type: 'string', default: '100' },
-      'flood-seconds': { type: 'string', default: '30' },
-      pad: { type: 'string', default: '1000' },
+      readers: { type: 'string', default: '2' },
+      'flood-mb': { type: 'string', default: '10' },
+      'flood-seconds': { type: 'string', default: '60' },
+      pad: { type: 'string', default: '4000' },
       streams: { type: 'string', default: '1000' },
       writes: { type: 'string', default: '200' },
       rate: { type: 'string', default: '20' },
@@ -276,6 +299,7 @@ async function main() {
   const env = { ...process.env, NODE_ENV: 'production', BENCH_DB_URL: seed.url, BENCH_JWT_SECRET: secret, BENCH_POOL_MAX: '10' };
   const client = new pg.Client({ connectionString: seed.url });
   await client.connect();
+  await client.query(`delete from rate_limits where key like 'events:%'`);
   try {
     // Stream holders: the first N active users. Writers: a friend of each (neither blocking the other:
     // a blocked pair's stack is seen by nobody, so it has no event), who sends them a stack.

@@ -42,8 +42,10 @@ interface Stream {
   userId: number;
   res: Response;
   session: StreamSession;
-  /** While replaying, live events wait here; ids already replayed are then dropped. */
-  buffer: LiveEvent[] | null;
+  /** Until it is started and has replayed, live events wait here; ids already replayed are then dropped. */
+  buffer: Outgoing[] | null;
+  /** The headers were sent (the token was checked again first). */
+  started: boolean;
   lastSentId: number;
   /** The newest cursor the hub knew of (read or notified) when the stream opened: it is owed every later event it may see. */
   openedAt: number;
@@ -56,6 +58,18 @@ interface Revocation {
   token_version: number;
   is_active: boolean;
 }
+
+/**
+ * An event ready to send: its cursor, and its SSE frame, encoded once for all its recipients (each
+ * stream's write then takes the same bytes: no copy per stream, none kept per stream).
+ */
+interface Outgoing {
+  id: number;
+  refetch: boolean;
+  frame: Buffer;
+}
+
+const outgoing = (event: LiveEvent): Outgoing => ({ id: Number(event.id), refetch: event.type === 'refetch', frame: Buffer.from(service.sseFrame(event)) });
 
 /** setTimeout's largest delay; a token expiring later is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -156,18 +170,20 @@ export class EventHub {
   }
 
   /**
-   * Opens a stream on `res` (headers already sent): registers it at once, so no live event is
-   * missed, replays what the user missed since `cursor` while live events wait, then goes live.
-   * The route checked the quota (streamsPerUser) and the token; the token is read again once the
-   * stream is registered, so a revocation committed in between ends it too.
+   * Opens a stream on `res`: registers it at once, so no live event is missed (they wait), reads
+   * the token's version again (a revocation committed since the route's check is seen either here
+   * or by the hub later), then calls `start` (the route sends the headers), replays what the user
+   * missed since `cursor` and goes live. Answers 'revoked' when the token no longer holds and
+   * 'closed' when the hub is shutting down: nothing was written then. The route checked the quota.
    */
-  async open(userId: number, res: Response, cursor: number | 'invalid' | undefined, session: StreamSession): Promise<void> {
-    if (this.closing) return void res.end();
+  async open(userId: number, res: Response, cursor: number | 'invalid' | undefined, session: StreamSession, start: () => void): Promise<'open' | 'revoked' | 'closed'> {
+    if (this.closing) return 'closed';
     const stream: Stream = {
       userId,
       res,
       session,
-      buffer: cursor === undefined ? null : [],
+      buffer: [],
+      started: false,
       lastSentId: 0,
       openedAt: Math.max(this.lastId, this.notifiedId),
       expiry: undefined,
@@ -180,24 +196,43 @@ export class EventHub {
     }
     set.add(stream);
     res.on('close', () => this.remove(stream));
-    this.scheduleExpiry(stream);
+    let valid: boolean;
     try {
-      if (!(await service.sessionStillValid(this.db, userId, session.tokenVersion))) return this.end(stream);
-      if (cursor === undefined) return;
-      const dropped = this.dropped.get(userId);
-      const events =
-        typeof cursor === 'number' && dropped && cursor < dropped.cursor
-          ? // It fell behind here and comes back from before that point: what it missed was too much to replay.
-            [service.refetch(Math.max(this.lastId, this.notifiedId, dropped.cursor))]
-          : await service.replay(this.db, userId, cursor);
-      for (const event of events) this.send(stream, event);
+      valid = await service.sessionStillValid(this.db, userId, session.tokenVersion);
     } catch (error) {
-      this.options.logger.warn({ err: error }, 'live events: replay failed; the client will reconnect');
-      return this.end(stream);
+      this.remove(stream);
+      throw error;
+    }
+    if (this.closing) {
+      this.remove(stream);
+      return 'closed';
+    }
+    if (!valid || stream.ended) {
+      this.remove(stream);
+      return 'revoked';
+    }
+    start();
+    stream.started = true;
+    this.scheduleExpiry(stream);
+    if (cursor !== undefined) {
+      try {
+        const dropped = this.dropped.get(userId);
+        const events =
+          typeof cursor === 'number' && dropped && cursor < dropped.cursor
+            ? // It fell behind here and comes back from before that point: what it missed was too much to replay.
+              [service.refetch(Math.max(this.lastId, this.notifiedId, dropped.cursor))]
+            : await service.replay(this.db, userId, cursor);
+        for (const event of events) this.send(stream, outgoing(event));
+      } catch (error) {
+        this.options.logger.warn({ err: error }, 'live events: replay failed; the client will reconnect');
+        this.end(stream);
+        return 'open';
+      }
     }
     const waiting = stream.buffer ?? [];
     stream.buffer = null;
     for (const event of waiting) this.send(stream, event);
+    return 'open';
   }
 
   private remove(stream: Stream): void {
@@ -216,6 +251,8 @@ export class EventHub {
    */
   private end(stream: Stream): void {
     this.remove(stream);
+    // Not started: open() answers instead (nothing was written yet).
+    if (!stream.started) return;
     const { res } = stream;
     if (res.writableLength === 0) return void res.end();
     if (res.socket && !res.socket.destroyed) res.socket.resetAndDestroy();
@@ -242,22 +279,21 @@ export class EventHub {
   }
 
   /** A live event: held back while the stream replays. */
-  private write(stream: Stream, event: LiveEvent, frame?: string): void {
+  private write(stream: Stream, event: Outgoing): void {
     if (stream.buffer) stream.buffer.push(event);
-    else this.send(stream, event, frame);
+    else this.send(stream, event);
   }
 
   /**
    * Sends an event once: ids already sent (by the replay) are dropped. Never waits for the reader:
    * past maxBufferedBytes unsent, the stream is dropped instead.
    */
-  private send(stream: Stream, event: LiveEvent, frame?: string): void {
+  private send(stream: Stream, event: Outgoing): void {
     if (stream.ended) return;
-    const id = Number(event.id);
     // A refetch carries the newest cursor: anything up to it is covered by the refetch.
-    if (id <= stream.lastSentId && event.type !== 'refetch') return;
-    stream.lastSentId = Math.max(stream.lastSentId, id);
-    stream.res.write(frame ?? service.sseFrame(event));
+    if (event.id <= stream.lastSentId && !event.refetch) return;
+    stream.lastSentId = Math.max(stream.lastSentId, event.id);
+    stream.res.write(event.frame);
     if (stream.res.writableLength > this.maxBufferedBytes) this.dropSlow(stream);
   }
 
@@ -272,6 +308,7 @@ export class EventHub {
   private heartbeat(): void {
     for (const set of this.streams.values()) {
       for (const stream of [...set]) {
+        if (!stream.started) continue;
         stream.res.write(': ping\n\n');
         if (stream.res.writableLength > this.maxBufferedBytes) this.dropSlow(stream);
       }
@@ -289,7 +326,7 @@ export class EventHub {
 
   /** Sends `stream` what it may see after the later of its opening and its last event (ids already sent are dropped). */
   private async catchUp(stream: Stream): Promise<void> {
-    for (const event of await service.replay(this.db, stream.userId, Math.max(stream.openedAt, stream.lastSentId))) this.write(stream, event);
+    for (const event of await service.replay(this.db, stream.userId, Math.max(stream.openedAt, stream.lastSentId))) this.write(stream, outgoing(event));
   }
 
   private async drain(): Promise<void> {
@@ -310,21 +347,18 @@ export class EventHub {
         for (const row of rows) {
           this.lastId = row.id;
           if (row.type === 'session.revoked') {
-            if (row.user_id !== null) this.revoke(row.user_id, row.data as unknown as Revocation);
+            if (row.user_id !== null) this.revoke(row.user_id, JSON.parse(row.data_json) as Revocation);
             continue;
           }
-          // The same frame for every recipient, but a notification's (it carries the user's counts).
-          let shared: { event: LiveEvent; frame: string } | undefined;
+          // The same frame for every recipient, made from the stored JSON as it is; but a
+          // notification's, which carries the user's unread counts.
+          const shared: Outgoing | undefined =
+            row.type === 'notification.created' ? undefined : { id: row.id, refetch: false, frame: Buffer.from(service.sseFrameOf(row.id, row.type, row.data_json)) };
           for (const userId of row.recipients) {
             const set = this.streams.get(userId);
             if (!set) continue;
-            let message = shared;
-            if (!message) {
-              const event = await service.toLiveEvent(this.db, row, userId, unread.get(userId));
-              message = { event, frame: service.sseFrame(event) };
-              if (row.type !== 'notification.created') shared = message;
-            }
-            for (const stream of [...set]) this.write(stream, message.event, message.frame);
+            const event = shared ?? outgoing(await service.toLiveEvent(this.db, { ...row, data: JSON.parse(row.data_json) }, userId, unread.get(userId)));
+            for (const stream of [...set]) this.write(stream, event);
           }
         }
         // A user whose first stream opened while that statement was on its way was not among its

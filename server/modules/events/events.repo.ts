@@ -123,15 +123,21 @@ export async function oldestEventId(db: Db): Promise<number | undefined> {
 /**
  * Events after `afterId` (in cursor order, at most `limit`), each with those of `userIds` who may
  * receive it now: one statement for a batch of events, whatever the number of listening users.
+ * `data_json` is the event's JSON as text: the hub sends it as it is, with no parse and stringify.
  */
-export async function eventsWithRecipients(db: Db, afterId: number, userIds: number[], limit: number): Promise<(EventRow & { recipients: number[] })[]> {
+export async function eventsWithRecipients(
+  db: Db,
+  afterId: number,
+  userIds: number[],
+  limit: number,
+): Promise<(Omit<EventRow, 'data'> & { data_json: string; recipients: number[] })[]> {
   const rows = await db
     .selectFrom('events as e')
     .select([
       'e.id',
       'e.type',
       'e.user_id',
-      'e.data',
+      sql<string>`e.data::text`.as('data_json'),
       sql<number[]>`array(select u.id from users u where u.id = any(${sql.val(userIds)}::int[]) and u.is_active
         and ${eventVisibleTo(sql<number>`u.id`, sql<boolean>`(u.role = 'ADMIN')`)} order by u.id)`.as('recipients'),
     ])

@@ -36,15 +36,20 @@ export function eventsRoute(deps: AppDeps) {
       const header = req.headers['last-event-id'];
       const query = req.query.last_event_id;
       const cursor = parseCursor(typeof header === 'string' ? header : typeof query === 'string' ? query : undefined);
-      // no-transform: the compression middleware (and proxies) must not buffer the stream.
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      res.write(': connected\n\n');
-      await hub.open(auth.user.id, res, cursor, { tokenVersion: auth.user.token_version, expiresAt: tokenExpiresAt(req.headers.authorization) });
+      const start = () => {
+        // no-transform: the compression middleware (and proxies) must not buffer the stream.
+        res.writeHead(200, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-cache, no-transform',
+          Connection: 'keep-alive',
+          'X-Accel-Buffering': 'no',
+        });
+        res.write(': connected\n\n');
+      };
+      const session = { tokenVersion: auth.user.token_version, expiresAt: tokenExpiresAt(req.headers.authorization) };
+      const opened = await hub.open(auth.user.id, res, cursor, session, start);
+      if (opened === 'revoked') return sendError(res, unauthorized('The token has been revoked'));
+      if (opened === 'closed') return sendError(res, new AppError(503, 'SERVICE_UNAVAILABLE', 'The server is shutting down'));
     } catch (error) {
       if (res.headersSent) return void res.end();
       next(error);

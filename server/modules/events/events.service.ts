@@ -15,7 +15,12 @@ export function parseCursor(raw: string | undefined): number | 'invalid' | undef
 
 /** One SSE message: `id:`, `event:` and one line of JSON `data:`. */
 export function sseFrame(event: LiveEvent): string {
-  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+  return sseFrameOf(event.id, event.type, JSON.stringify(event.data));
+}
+
+/** The same from the JSON text of `data` (PostgreSQL's jsonb text holds no line break). */
+export function sseFrameOf(id: number | string, type: string, dataJson: string): string {
+  return `id: ${id}\nevent: ${type}\ndata: ${dataJson}\n\n`;
 }
 
 /**
