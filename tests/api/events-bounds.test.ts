@@ -393,6 +393,16 @@ describe('opening streams is throttled', () => {
     expect((await openAndClose(other, ip)).status).toBe(200);
   }, 60_000);
 
+  it('opens at once never pass the per-user stream quota (it is checked again as a stream registers)', async () => {
+    const user = await createUser(t.db);
+    const ip = freshIp();
+    const streams = await Promise.all(Array.from({ length: 2 * LIMITS.eventStreamsPerUser }, () => stream(user, { ip })));
+    const statuses = streams.map((s) => s.status).sort();
+    expect(statuses).toEqual([...Array(LIMITS.eventStreamsPerUser).fill(200), ...Array(LIMITS.eventStreamsPerUser).fill(429)]);
+    expect(streams.filter((s) => s.status === 429).map((s) => (s.body as { code: string }).code)).toEqual(Array(LIMITS.eventStreamsPerUser).fill('TOO_MANY_STREAMS'));
+    expect(hub.streamCount(user.id)).toBe(LIMITS.eventStreamsPerUser);
+  });
+
   it(`per IP: ${LIMITS.eventOpensPerIp} opens per window, then 429 with Retry-After; other IPs are not held back`, async () => {
     const ip = freshIp();
     const perUser = LIMITS.eventOpensPerUser;

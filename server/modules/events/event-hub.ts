@@ -173,11 +173,19 @@ export class EventHub {
    * Opens a stream on `res`: registers it at once, so no live event is missed (they wait), reads
    * the token's version again (a revocation committed since the route's check is seen either here
    * or by the hub later), then calls `start` (the route sends the headers), replays what the user
-   * missed since `cursor` and goes live. Answers 'revoked' when the token no longer holds and
-   * 'closed' when the hub is shutting down: nothing was written then. The route checked the quota.
+   * missed since `cursor` and goes live. Answers 'full' when the user already holds
+   * streamsPerUser streams here, 'revoked' when the token no longer holds and 'closed' when the
+   * hub is shutting down: nothing was written then.
    */
-  async open(userId: number, res: Response, cursor: number | 'invalid' | undefined, session: StreamSession, start: () => void): Promise<'open' | 'revoked' | 'closed'> {
+  async open(
+    userId: number,
+    res: Response,
+    cursor: number | 'invalid' | undefined,
+    session: StreamSession,
+    start: () => void,
+  ): Promise<'open' | 'full' | 'revoked' | 'closed'> {
     if (this.closing) return 'closed';
+    if (this.streamCount(userId) >= this.streamsPerUser) return 'full';
     const stream: Stream = {
       userId,
       res,

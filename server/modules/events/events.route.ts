@@ -24,9 +24,9 @@ export function eventsRoute(deps: AppDeps) {
       if (!auth.user) return sendError(res, unauthorized(auth.reason));
       const hub = deps.events;
       if (!hub) return sendError(res, new AppError(503, 'SERVICE_UNAVAILABLE', 'Live events are not running on this instance'));
-      if (hub.streamCount(auth.user.id) >= hub.streamsPerUser) {
-        return sendError(res, new AppError(429, 'TOO_MANY_STREAMS', `At most ${hub.streamsPerUser} event streams per user; close one first`, { 'Retry-After': '30' }));
-      }
+      const tooMany = () => new AppError(429, 'TOO_MANY_STREAMS', `At most ${hub.streamsPerUser} event streams per user; close one first`, { 'Retry-After': '30' });
+      // Checked first for free; open() checks again as it registers the stream (opens may race).
+      if (hub.streamCount(auth.user.id) >= hub.streamsPerUser) return sendError(res, tooMany());
       try {
         await admitStream(deps.db, auth.user.id, req.ip ?? 'unknown');
       } catch (error) {
@@ -48,6 +48,9 @@ export function eventsRoute(deps: AppDeps) {
       };
       const session = { tokenVersion: auth.user.token_version, expiresAt: tokenExpiresAt(req.headers.authorization) };
       const opened = await hub.open(auth.user.id, res, cursor, session, start);
+      // The client may have gone meanwhile: nobody to answer.
+      if (opened !== 'open' && (!res.socket || res.socket.destroyed)) return;
+      if (opened === 'full') return sendError(res, tooMany());
       if (opened === 'revoked') return sendError(res, unauthorized('The token has been revoked'));
       if (opened === 'closed') return sendError(res, new AppError(503, 'SERVICE_UNAVAILABLE', 'The server is shutting down'));
     } catch (error) {
