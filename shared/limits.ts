@@ -32,6 +32,19 @@ export const LIMITS = {
   /** Events kept for Last-Event-ID replay: everything younger than this, and at least the newest eventReplayMinCount. */
   eventReplayMinutes: 15,
   eventReplayMinCount: 1000,
+  /**
+   * A Last-Event-ID more than this many cursors behind the newest gets `refetch` at once, with no
+   * scan: a replay reads at most this many events, whatever the log holds.
+   */
+  eventReplayMax: 1000,
+  /** Unsent bytes one event stream may hold in the process; a reader further behind is dropped (its next connect gets `refetch`). */
+  eventStreamBufferBytes: 1024 * 1024,
+  /** Stream opens (GET /v1/events) per user, and per IP, per eventOpenWindowSeconds; beyond: 429 with Retry-After. */
+  eventOpensPerUser: 60,
+  eventOpensPerIp: 1200,
+  eventOpenWindowSeconds: 5 * 60,
+  /** Stacks one Hide New Stacks or Clear Updates call touches at most; a call that reaches it may be repeated for the rest. */
+  feedBulkMax: 10_000,
   /** JSON answers larger than this are compressed for clients that accept gzip. */
   compressAboveBytes: 1024,
   /** Comments in one stack detail call (comments_limit default and maximum, DESIGN §5). */

@@ -37,6 +37,15 @@ export const LiveEventData = {
   'group.member_joined': z.object({ group_id: z.number().int(), user_id: z.number().int() }),
   /** Someone left or was removed from a group I am in (or I did). */
   'group.member_left': z.object({ group_id: z.number().int(), user_id: z.number().int() }),
+  /**
+   * One of my bulk actions changed many stacks at once (Hide New Stacks, Clear Updates), on any of
+   * my devices: refetch the stack list. It stands for the per-stack events such a call does not
+   * send (one summary, to my own streams only: nobody else sees a change).
+   */
+  'feed.bulk_updated': z.object({
+    action: z.enum(['hide_new', 'clear_updates']).describe('hide_new: Hide New Stacks; clear_updates: Clear Updates.'),
+    count: z.number().int().describe('How many stacks it hid or marked viewed.'),
+  }),
   /** The cursor given in Last-Event-ID is older than what the server keeps: refetch everything. */
   refetch: z.object({ reason: z.literal('cursor_too_old') }),
 } as const;

@@ -1,8 +1,9 @@
 /**
  * Live events across app processes (README "Live events"): two apps, each with its own database
  * handle and event hub, on one PostgreSQL server database. A write through one reaches a stream
- * held by the other within 2 s, through LISTEN/NOTIFY; the listener comes back after its
- * connection is killed and catches up by cursor.
+ * held by the other within 2 s, through LISTEN/NOTIFY; a revocation through one ends the
+ * user's stream on the other; the listener comes back after its connection is killed and catches
+ * up by cursor.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,18 @@ describe('live events across two app instances on one PostgreSQL database', () =
     // A write through app B's own database handle reaches the stream on A.
     const row = await handleB.db.insertInto('comments').values({ stack_id: id, user_id: friend.id, description: 'From B' }).returning('id').executeTakeFirstOrThrow();
     await onA.waitFor((m) => m.event === 'comment.created' && (m.data as { comment_id: number }).comment_id === row.id, 2_000);
+  });
+
+  it('ends a stream on app B within 5 s of a deactivation through app A, and frees its quota there', async () => {
+    const user = await createUser(t.db);
+    const onB = await open(serverB.url, user);
+    expect(hubB.streamCount(user.id)).toBe(1);
+    const started = Date.now();
+    const res = await t.request.post('/v1/users/me/deactivate').set('Authorization', `Bearer ${t.tokenFor(user)}`).send({ confirm: true });
+    expect(res.status).toBe(200);
+    await Promise.race([onB.ended, new Promise((_, fail) => setTimeout(() => fail(new Error('the stream on B was still open after 5 s')), 5_000))]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(hubB.streamCount(user.id)).toBe(0);
   });
 
   it('reconnects a killed listener and catches up on what was committed meanwhile', async () => {

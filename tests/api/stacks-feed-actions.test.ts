@@ -3,6 +3,7 @@
  * and POST /v1/stacks/clear_updates, each one call whatever the number of pages, under the
  * feed's filters, answering how many stacks they changed.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNewBanner, isUpdateBanner, stackBanner } from '../../client/src/features/stacks/stack-banner';
 import { LIMITS } from '../../shared/limits';
@@ -80,9 +81,11 @@ describe('POST /v1/stacks/hide_new', () => {
     const { result: res, statements } = await t.testDb.countQueries(() => hideNew(owner));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ count: 41 });
-    // One statement does the hiding, however many stacks: as many as when there is nothing to hide.
+    // One statement does the hiding, however many stacks: as many as when there is nothing to
+    // hide, and the one summary event (README "Live events"; none when nothing changed).
     expect(statements.filter((q) => /insert into "stack_hides"/i.test(q))).toHaveLength(1);
-    expect(statements.length).toBe((await t.testDb.countQueries(() => hideNew(owner))).count);
+    expect(statements.filter((q) => /insert into "events"/i.test(q))).toHaveLength(1);
+    expect(statements.length).toBe((await t.testDb.countQueries(() => hideNew(owner))).count + 1);
 
     // Left: the answered stacks only (the twisted original is answered too).
     const after = await wholeFeed(owner);
@@ -102,11 +105,12 @@ describe('POST /v1/stacks/hide_new', () => {
     expect((await as(t, owner).get(`/v1/stacks/${fresh[0]}`)).status).toBe(200);
   });
 
-  it('emits stack.hidden for me for each stack hidden, as hiding one by one does', async () => {
+  it('writes one feed.bulk_updated event for me instead of an event per stack (README "Live events")', async () => {
     const { owner, fresh } = await manyNew(3);
-    await hideNew(owner);
-    const hidden = await t.db.selectFrom('events').select(['stack_id']).where('type', '=', 'stack.hidden').where('user_id', '=', owner.id).execute();
-    expect(hidden.map((e) => e.stack_id)).toEqual(expect.arrayContaining(fresh));
+    const before = Number((await t.db.selectFrom('events').select(sql<number>`coalesce(max(seq), 0)`.as('seq')).executeTakeFirstOrThrow()).seq);
+    expect((await hideNew(owner)).body).toEqual({ count: fresh.length + 1 });
+    const written = await t.db.selectFrom('events').select(['type', 'user_id', 'data']).where('seq', '>', before).execute();
+    expect(written).toEqual([{ type: 'feed.bulk_updated', user_id: owner.id, data: { action: 'hide_new', count: fresh.length + 1 } }]);
   });
 
   it('hides what the cards call new (the banner rule), a twisted stack once I have opened it no longer', async () => {

@@ -163,6 +163,20 @@ describe('Live events: what a person sees without reloading', () => {
     expect(screen.queryByText(STACKS_READY)).not.toBeInTheDocument();
   });
 
+  it('a feed.bulk_updated (Hide New Stacks on another device) fetches the feed again: the hidden cards go', async () => {
+    let feed: StackListItem[] = [listItem({ id: 5, name: 'Breakfast', me: { is_answered: false, viewed: false, viewed_comments: true } })];
+    const { events, callsTo } = renderDashboard({ 'stacks.list': () => feed });
+    expect(await screen.findByRole('button', { name: /Breakfast/ })).toHaveTextContent('New stack!');
+    await streamOpen(events);
+    const before = callsTo('stacks.list').length;
+
+    feed = [];
+    act(() => events.send(1, 'feed.bulk_updated', { action: 'hide_new', count: 1 }));
+    expect(await screen.findByText(STACKS_READY)).toBeInTheDocument();
+    expect(callsTo('stacks.list').length).toBeGreaterThan(before);
+    expect(screen.queryByRole('button', { name: /Breakfast/ })).not.toBeInTheDocument();
+  });
+
   it("the open stack shows a friend's answer and score, then a new comment, without marking them viewed", async () => {
     let detail: Stack = stack({ audience: { type: 'friend', user: BOB, group: null }, owner_id: ALICE.id, owner_username: 'alice', users: [responder(ALICE, [0, 1, 2, 3, 4, 5])], me: { is_answered: true, can_answer: false } });
     const { events, callsTo } = stubServer({ 'users.me': ME, 'stacks.get': () => detail, 'stacks.list': [] });

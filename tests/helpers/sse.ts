@@ -1,5 +1,5 @@
 import { createServer, get, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { Express } from 'express';
 
 /** One Server-Sent Events message as a client parses it. */
@@ -37,6 +37,8 @@ export interface SseStream {
   waitFor(match: (message: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
   /** Resolves once a comment line matching `text` arrived. */
   waitForComment(text: string, timeoutMs?: number): Promise<void>;
+  /** Resolves when the server ends the stream (or the connection drops). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -50,6 +52,11 @@ export function openSse(baseUrl: string, path: string, headers: Record<string, s
       const notify = () => waiters.forEach((w) => w());
       let pending = '';
       res.setEncoding('utf8');
+      const ended = new Promise<void>((done) => {
+        res.on('end', done);
+        res.on('close', done);
+        res.on('error', () => done());
+      });
       const stream: SseStream = {
         status: res.statusCode ?? 0,
         headers: res.headers,
@@ -80,6 +87,7 @@ export function openSse(baseUrl: string, path: string, headers: Record<string, s
             await new Promise((r) => setTimeout(r, 20));
           }
         },
+        ended,
         close: () => req.destroy(),
       };
       if (stream.status !== 200) {
@@ -112,5 +120,22 @@ export function openSse(baseUrl: string, path: string, headers: Record<string, s
       resolve(stream);
     });
     req.on('error', reject);
+  });
+}
+
+/**
+ * A client that sends GET `path` and never reads a byte of the answer (a stalled reader): its
+ * socket stays paused, so the kernel's buffers fill and then the server's.
+ */
+export function openStalledStream(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<{ close(): void }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => {
+      socket.pause();
+      const lines = [`GET ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Accept: text/event-stream', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      resolve({ close: () => socket.destroy() });
+    });
+    socket.on('error', (error) => reject(error));
   });
 }

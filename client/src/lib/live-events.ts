@@ -121,6 +121,9 @@ export const LIVE_INVALIDATIONS: { [K in LiveEventType]: (data: Data<K>, ctx: Ct
   // Member lists and counts; joining or leaving a group also changes which group stacks I see.
   'group.member_joined': (_data, ctx) => Promise.all([refreshGroups(ctx), invalidate(ctx, feed(ctx))]),
   'group.member_left': (_data, ctx) => Promise.all([refreshGroups(ctx), invalidate(ctx, feed(ctx))]),
+  // One of my bulk actions (Hide New Stacks, Clear Updates), on this device or another: many cards
+  // went or lost their banners. It stands for the per-stack events such a call does not send.
+  'feed.bulk_updated': (_data, ctx) => invalidate(ctx, feed(ctx), ctx.trpc.twistedStacks.list.pathFilter()),
   refetch: (_data, ctx) => refreshEverythingLive(ctx),
 };
 

@@ -73,8 +73,12 @@ function deletedStackVisible(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBui
  *   comment only to its author and admins;
  * - mutes (README "Mute"): nothing about a stack written by a user the viewer muted (or a twist
  *   of one), no answer or comment by them, no notification from them; a deletion still goes out;
- * - stack.hidden and notifications: only the user they are for;
- * - group member events: the group's current members, and the user who joined or left.
+ * - stack.hidden: only the users it was hidden for (`snapshot.hidden_for`; rows written before
+ *   2026_11_25_130000 name one user in `user_id`); notifications and feed.bulk_updated: only the
+ *   user they are for;
+ * - group member events: the group's current members, and the user who joined or left; not
+ *   between users who blocked one another, either way (the member list leaves them out too);
+ * - session.revoked: nobody (the hub acts on it, event-hub.ts).
  * The viewer is a value or a column (`u.id`), so one statement decides for many users.
  */
 export function eventVisibleTo(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBuilder<boolean> {
@@ -86,10 +90,12 @@ export function eventVisibleTo(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawB
       and ${notMutedBy(viewerId, authorOf)} and ${stackNotMuted(viewerId)}
       and (not e.restricted or e.user_id = ${viewerId} or ${isAdmin})
     when e.type = 'stack.deleted' then ${deletedStackVisible(viewerId, isAdmin)}
-    when e.type = 'stack.hidden' then e.user_id = ${viewerId}
+    when e.type = 'stack.hidden' then coalesce(e.user_id = ${viewerId}, false) or ${snapshotHas('hidden_for', viewerId)}
     when e.type = 'notification.created' then e.user_id = ${viewerId} and not ${notificationFromMuted(viewerId)}
+    when e.type = 'feed.bulk_updated' then e.user_id = ${viewerId}
     when e.type in ('group.member_joined', 'group.member_left') then e.user_id = ${viewerId}
-      or exists (select 1 from group_members gm where gm.group_id = e.group_id and gm.user_id = ${viewerId})
+      or (exists (select 1 from group_members gm where gm.group_id = e.group_id and gm.user_id = ${viewerId})
+        and ${notBlockedBetween(viewerId, authorOf)})
     else false end)`;
 }
 
@@ -117,15 +123,21 @@ export async function oldestEventId(db: Db): Promise<number | undefined> {
 /**
  * Events after `afterId` (in cursor order, at most `limit`), each with those of `userIds` who may
  * receive it now: one statement for a batch of events, whatever the number of listening users.
+ * `data_json` is the event's JSON as text: the hub sends it as it is, with no parse and stringify.
  */
-export async function eventsWithRecipients(db: Db, afterId: number, userIds: number[], limit: number): Promise<(EventRow & { recipients: number[] })[]> {
+export async function eventsWithRecipients(
+  db: Db,
+  afterId: number,
+  userIds: number[],
+  limit: number,
+): Promise<(Omit<EventRow, 'data'> & { data_json: string; recipients: number[] })[]> {
   const rows = await db
     .selectFrom('events as e')
     .select([
       'e.id',
       'e.type',
       'e.user_id',
-      'e.data',
+      sql<string>`e.data::text`.as('data_json'),
       sql<number[]>`array(select u.id from users u where u.id = any(${sql.val(userIds)}::int[]) and u.is_active
         and ${eventVisibleTo(sql<number>`u.id`, sql<boolean>`(u.role = 'ADMIN')`)} order by u.id)`.as('recipients'),
     ])
@@ -161,4 +173,29 @@ export async function pruneEvents(db: Db, minutes: number, minCount: number): Pr
     .where(sql<boolean>`id < (select k.id from events k where k.id is not null order by k.id desc offset ${minCount - 1} limit 1)`)
     .executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);
+}
+
+/**
+ * Turns the triggers' events off until resumeTriggerEvents or the end of the transaction (`db`
+ * must be one): the gate of migrations/2026_11_25_130000_bound_event_fanout.ts drops their rows.
+ */
+export async function suppressTriggerEvents(db: Db): Promise<void> {
+  await sql`select set_config('stacks.events', 'off', true)`.execute(db);
+}
+
+export async function resumeTriggerEvents(db: Db): Promise<void> {
+  await sql`select set_config('stacks.events', 'on', true)`.execute(db);
+}
+
+/** An event for one user only (feed.bulk_updated), written by a service rather than a trigger. */
+export async function insertUserEvent(db: Db, type: 'feed.bulk_updated', userId: number, data: Record<string, unknown>): Promise<void> {
+  await db
+    .insertInto('events')
+    .values({ type, user_id: userId, data: sql`${JSON.stringify(data)}::jsonb` as never })
+    .execute();
+}
+
+/** The user's token version and whether the account is active (undefined: no such user). */
+export function tokenState(db: Db, userId: number) {
+  return db.selectFrom('users').select(['token_version', 'is_active']).where('id', '=', userId).executeTakeFirst();
 }

@@ -278,26 +278,29 @@ function feedStacksWithBanner(db: Db, viewerId: number, filters: FeedFilters, ki
     .where(bannerIs(viewerId, kind));
 }
 
-/** Hides for the viewer every feed stack whose banner is new (Hide New Stacks), in one statement; answers how many. */
-export async function hideNewStacks(db: Db, viewerId: number, filters: FeedFilters): Promise<number> {
+/**
+ * Hides for the viewer feed stacks whose banner is new (Hide New Stacks), at most `max` of them,
+ * in one statement; answers how many.
+ */
+export async function hideNewStacks(db: Db, viewerId: number, filters: FeedFilters, max: number): Promise<number> {
   const result = await db
     .insertInto('stack_hides')
     .columns(['stack_id', 'user_id', 'hidden_by'])
-    .expression(feedStacksWithBanner(db, viewerId, filters, 'new').select(['s.id', sql.val(viewerId).as('user_id'), sql.val(viewerId).as('hidden_by')]))
+    .expression(feedStacksWithBanner(db, viewerId, filters, 'new').select(['s.id', sql.val(viewerId).as('user_id'), sql.val(viewerId).as('hidden_by')]).limit(max))
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 /**
- * Marks viewed, as markViewed does (responses and comments), every feed stack whose banner is new
- * responses or new comments (Clear Updates), in one statement; answers how many.
+ * Marks viewed, as markViewed does (responses and comments), feed stacks whose banner is new
+ * responses or new comments (Clear Updates), at most `max` of them, in one statement; answers how many.
  */
-export async function clearStackUpdates(db: Db, viewerId: number, filters: FeedFilters): Promise<number> {
+export async function clearStackUpdates(db: Db, viewerId: number, filters: FeedFilters, max: number): Promise<number> {
   const result = await db
     .insertInto('stack_views')
     .columns(['stack_id', 'user_id'])
-    .expression(feedStacksWithBanner(db, viewerId, filters, 'update').select(['s.id', sql.val(viewerId).as('user_id')]))
+    .expression(feedStacksWithBanner(db, viewerId, filters, 'update').select(['s.id', sql.val(viewerId).as('user_id')]).limit(max))
     .onConflict((oc) => oc.columns(['stack_id', 'user_id']).doUpdateSet({ viewed_at: sql`now()`, comments_viewed_at: sql`now()` }))
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../shared/limits';
 import { condorcetWinner, kemenyOrder } from '../../../shared/kemeny';
 import { consensus, score, type Ranking } from '../../../shared/scoring';
 import { STACK_MESSAGES, type ConsensusDetail, type CountResult, type CreateStackInput, type FeedActionInput, type Responder, type Stack, type StackListItem, type TwistedStack } from '../../../shared/schemas/stacks';
@@ -5,6 +6,7 @@ import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
 import { throttledWrite } from '../../rate-limit/rate-limit.service';
+import * as events from '../events/events.service';
 import { areFriends } from '../friends/friends.service';
 import { createStackRefusal } from '../groups/group-rules';
 import * as repo from './stacks.repo';
@@ -181,19 +183,24 @@ const feedFilters = (input: FeedActionInput) => ({ filterNew: input.filter_new, 
 /**
  * Hide New Stacks (spec 2 §2.1): hides for the viewer every stack and twisted stack of the feed,
  * under the same filters, whose banner is 'New stack!' or 'New twisted stack!', however many pages
- * the feed has; one statement. Answers how many were hidden.
+ * the feed has, up to LIMITS.feedBulkMax a call (a call that answers that many may be repeated for
+ * the rest); one statement. Answers how many were hidden. Live events: one feed.bulk_updated to
+ * the viewer's own streams, none per stack and none to others (events.service.ts `quietly`).
  */
 export async function hideNewStacks(db: Db, viewer: Viewer, input: FeedActionInput): Promise<CountResult> {
-  return { count: await repo.hideNewStacks(db, viewer.id, feedFilters(input)) };
+  const count = await events.quietly(db, viewer.id, 'hide_new', (trx) => repo.hideNewStacks(trx, viewer.id, feedFilters(input), LIMITS.feedBulkMax));
+  return { count };
 }
 
 /**
  * Clear Updates (spec 2 §2.1): marks viewed, responses and comments alike, every stack and twisted
- * stack of the feed, under the same filters, whose banner is new responses or new comments; one
- * statement. Answers how many were cleared.
+ * stack of the feed, under the same filters, whose banner is new responses or new comments, up to
+ * LIMITS.feedBulkMax a call; one statement. Answers how many were cleared. Live events: one
+ * feed.bulk_updated to the viewer's own streams (their other devices drop the banners).
  */
 export async function clearUpdates(db: Db, viewer: Viewer, input: FeedActionInput): Promise<CountResult> {
-  return { count: await repo.clearStackUpdates(db, viewer.id, feedFilters(input)) };
+  const count = await events.quietly(db, viewer.id, 'clear_updates', (trx) => repo.clearStackUpdates(trx, viewer.id, feedFilters(input), LIMITS.feedBulkMax));
+  return { count };
 }
 
 type DetailRow = NonNullable<Awaited<ReturnType<typeof repo.findStackForViewer>>>;

@@ -1285,7 +1285,7 @@ export interface paths {
         };
         /**
          * Live events of the signed-in user (Server-Sent Events)
-         * @description A `text/event-stream` of changes the signed-in user may see now, by the same rules as the REST reads. Each message has `id:` (an opaque, increasing cursor), `event:` (its type) and one line of JSON `data:`. A `: ping` comment line comes every 20 s. Reconnect with `Last-Event-ID` (or `?last_event_id=`) to get every event missed since, in order and once; events are kept 15 minutes and at least the newest 1000. For an older cursor a single `refetch` event comes first: reload through the REST reads. A user may hold 5 streams per instance; beyond: 429 TOO_MANY_STREAMS.
+         * @description A `text/event-stream` of changes the signed-in user may see now, by the same rules as the REST reads. Each message has `id:` (an opaque, increasing cursor), `event:` (its type) and one line of JSON `data:`. A `: ping` comment line comes every 20 s. Reconnect with `Last-Event-ID` (or `?last_event_id=`) to get every event missed since, in order and once; events are kept 15 minutes and at least the newest 1000. For an older cursor, one more than 1000 cursors behind the newest, or one the server dropped for falling behind, a single `refetch` event comes first: reload through the REST reads. A user may hold 5 streams per instance; beyond: 429 TOO_MANY_STREAMS. Opens are throttled: 60 per user and 1200 per IP per 5 minutes; beyond: 429 TOO_MANY_REQUESTS. A stream whose reader falls 1 MB behind is dropped; a stream ends when its token expires or is revoked (password reset, deactivation): reconnecting then answers 401.
          */
         get: operations["events-stream"];
         put?: never;
@@ -2292,6 +2292,15 @@ export interface components {
         LiveEvent_group_member_left: {
             group_id: number;
             user_id: number;
+        };
+        LiveEvent_feed_bulk_updated: {
+            /**
+             * @description hide_new: Hide New Stacks; clear_updates: Clear Updates.
+             * @enum {string}
+             */
+            action: "hide_new" | "clear_updates";
+            /** @description How many stacks it hid or marked viewed. */
+            count: number;
         };
         LiveEvent_refetch: {
             /** @constant */
@@ -8169,6 +8178,12 @@ export interface operations {
                         /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
                         id: string;
                         /** @constant */
+                        event: "feed.bulk_updated";
+                        data: components["schemas"]["LiveEvent_feed_bulk_updated"];
+                    } | {
+                        /** @description The cursor: opaque and increasing. Send it back as Last-Event-ID to resume. */
+                        id: string;
+                        /** @constant */
                         event: "refetch";
                         data: components["schemas"]["LiveEvent_refetch"];
                     };
@@ -8183,7 +8198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The user already holds the most streams allowed on this instance (code TOO_MANY_STREAMS). */
+            /** @description The user already holds the most streams allowed on this instance (code TOO_MANY_STREAMS), or opened too many lately (code TOO_MANY_REQUESTS). */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
