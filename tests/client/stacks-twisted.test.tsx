@@ -123,7 +123,7 @@ describe('Twisted stack detail (spec 2 §2.4)', () => {
       { id: 90, comments_offset: 100, comments_limit: 100 },
     ]);
     expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('an admin outside the audience sees the comments to moderate, with no ranking and no comment box', async () => {
     renderTwisted({ ...answered(), me: { ...answered().me, is_answered: false, can_answer: false, can_comment: false } }, { 'users.me': ADMIN });
