@@ -56,8 +56,9 @@ export function createApp(deps: AppDeps) {
   app.use(compression({ threshold: LIMITS.compressAboveBytes }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(bodyGuard);
-  // A client that hangs up cancels the request's running statements (server/db/request-scope.ts).
-  app.use(requestScope());
+  // A client that hangs up cancels the request's running statements (server/db/request-scope.ts);
+  // opt-in (PG_CANCEL_ON_HANGUP), as AsyncLocalStorage slows every request on Node 20.
+  if (config.cancelOnHangUp) app.use(requestScope());
 
   const ping = deps.ping ?? (async () => void (await sql`select 1`.execute(db)));
   app.get('/healthz', async (_req, res) => {

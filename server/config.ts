@@ -17,6 +17,8 @@ export interface AppConfig {
   clientDistDir: string;
   /** Whether this instance runs the scheduled jobs (pg-boss): bot runs and clean-up. */
   scheduler: boolean;
+  /** PG_CANCEL_ON_HANGUP: a request whose client hung up cancels its running statements. */
+  cancelOnHangUp?: boolean;
   bots: BotsConfig;
 }
 
@@ -81,6 +83,7 @@ export function buildConfig(env: Env): AppConfig {
     contactEmail: env.CONTACT_EMAIL ?? defaultContactEmail(env.MAIL_FROM, appUrl),
     clientDistDir: path.resolve('client/dist'),
     scheduler: env.SCHEDULER,
+    cancelOnHangUp: env.PG_CANCEL_ON_HANGUP,
     bots: botsConfig(env),
   };
 }

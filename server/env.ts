@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   BOT_RUN_HOUR: z.coerce.number().int().min(0).max(23).default(9),
   /** Off: this instance runs no scheduled jobs (bot runs, clean-up); the CLI's bots:run still works. */
   SCHEDULER: z.stringbool().default(true),
+  /**
+   * Cancel a request's running statements when its client hangs up (server/db/request-scope.ts).
+   * Off by default: it needs AsyncLocalStorage, whose promise hooks on Node 20 slow every request
+   * (README "Limits and faults"); PG_STATEMENT_TIMEOUT_MS bounds abandoned work either way.
+   */
+  PG_CANCEL_ON_HANGUP: z.stringbool().default(false),
   /** The `openai` bot generator: any OpenAI-compatible chat-completions endpoint. */
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().optional(),

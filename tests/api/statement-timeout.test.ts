@@ -140,7 +140,7 @@ describe('a client that hangs up cancels its running statement', () => {
   let server: ServerProcess;
   beforeAll(async () => {
     // One connection, and a limit far beyond the test: only the cancel can stop the statement.
-    server = await startServerProcess({ DATABASE_URL: databaseUrl, JWT_SECRET, PG_POOL_MAX: '1', PG_STATEMENT_TIMEOUT_MS: '60000' });
+    server = await startServerProcess({ DATABASE_URL: databaseUrl, JWT_SECRET, PG_POOL_MAX: '1', PG_STATEMENT_TIMEOUT_MS: '60000', PG_CANCEL_ON_HANGUP: 'true' });
   });
   afterAll(() => server.kill());
 
