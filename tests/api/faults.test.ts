@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
 import { createUser, type FactoryUser } from '../factories/users';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { startServerProcess, type ServerProcess, callAs, within } from '../helpers/server-process';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createTestDb, postgresServerUrl, type TestDb } from '../helpers/test-db';
@@ -31,27 +31,7 @@ afterAll(() => testDb.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(server: ServerProcess, path: string, init: RequestInit = {}) {
-  const res = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text for the assertion message
-  }
-  return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
-}
-
-/** Polls until `check` passes, for at most `ms`; returns how long it took. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`not recovered within ${ms} ms`);
-    await sleep(50);
-  }
-  return Date.now() - started;
-}
+const call = (server: ServerProcess, path: string, init: RequestInit = {}) => callAs(server, token, path, init);
 
 /** Terminates the app's connections the way a restart, failover or idle timeout does. */
 async function terminateBackends(database: string): Promise<number> {

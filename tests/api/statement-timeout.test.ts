@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
 import { createUser } from '../factories/users';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { startServerProcess, type ServerProcess, callAs, within } from '../helpers/server-process';
 import { createTestDb, postgresServerUrl, type TestDb } from '../helpers/test-db';
 
 /**
@@ -31,27 +31,7 @@ afterAll(() => testDb.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(server: ServerProcess, path: string, init: RequestInit = {}) {
-  const res = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(8_000), ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text for the assertion message
-  }
-  return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
-}
-
-/** Polls until `check` passes, for at most `ms`; returns how long it took. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await sleep(20);
-  }
-  return Date.now() - started;
-}
+const call = (server: ServerProcess, path: string, init: RequestInit = {}) => callAs(server, token, path, { signal: AbortSignal.timeout(8_000), ...init });
 
 /** A connection of the test's own holding an access exclusive lock on `table` until `release`. */
 async function lockTable(table: string) {

@@ -49,3 +49,26 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
     },
   };
 }
+
+/** One call to a server process as `token`'s user: status, body (JSON when it parses) and Retry-After. */
+export async function callAs(server: ServerProcess, token: string, path: string, init: RequestInit = {}) {
+  const res = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text for the assertion message
+  }
+  return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
+}
+
+/** Polls until `check` passes, every `pollMs`, for at most `ms`; returns how long it took. */
+export async function within(ms: number, check: () => Promise<boolean>, pollMs = 20): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return Date.now() - started;
+}
