@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
-import { HEAVY_VIEWER, scaleFromArgs, seedBenchDatabase } from './seed';
+import { DEEP_OFFSET, VARIANT_TARGETS, explainVariants, feedVariants, variantLabel, variantPath } from './feed-variants';
+import { HEAVY_VIEWERS, scaleFromArgs, seedBenchDatabase } from './seed';
 import { openLoop } from './open-loop';
 import { startServer, stopChildren } from './processes';
 import { bind, captureAppStatements, type StatementTemplate } from './sql-capture';
@@ -20,9 +21,13 @@ import { bind, captureAppStatements, type StatementTemplate } from './sql-captur
  * - open loop (fixed arrival rates, --rates, evenly spaced: open-loop.ts): p50/p99 per rate and the
  *   highest rate whose p99 stays within 50 ms, for the feed, detail and unread count. Closed-loop
  *   figures alone hide queueing.
- * Then the issue-11 targets as pass/fail lines, and EXPLAIN (ANALYZE, BUFFERS) summaries of the
- * feed (heavy and typical viewer), the detail and the unread count. Everything is bounded: fixed
- * runs, a deadline for the whole run, and the children are stopped on every way out.
+ * - every variant of the feed (feed-variants.ts: the filters in all combinations, both orders, the
+ *   feed and the twisted list) at offset 0 and at DEEP_OFFSET for the heaviest viewers (the seed's
+ *   HEAVY_VIEWERS, requests rotating over them), on the app alone, closed loop.
+ * Then EXPLAIN (ANALYZE, BUFFERS) summaries of the feed (heavy and typical viewer), the detail and
+ * the unread count; every variant's buffers for the heaviest viewers at offsets 0, 330 and 9,900;
+ * and the issue-11 and issue-24 targets as pass/fail lines. Everything is bounded: fixed runs, a
+ * deadline for the whole run, and the children are stopped on every way out.
  */
 
 
@@ -36,11 +41,13 @@ interface Options {
   rates: number[];
   rateDuration: number;
   openConnections: number;
+  /** Seconds of load per feed variant and depth (0: no variant runs). */
+  variantDuration: number;
+  variantWarmup: number;
 }
 
 /** Targets of issue 11, checked on every run (printed, not asserted: figures depend on the machine). */
 const TARGETS = { feedP99: 50, feedVsDetail: 0.6, deepP99: 100, heavyVsTypical: 1.5, heavyBuffers: 1000, openP99: 50 };
-const DEEP_OFFSET = 330;
 
 function modeOf(raw: string): Options['mode'] {
   if (raw === 'closed' || raw === 'open' || raw === 'both') return raw;
@@ -62,6 +69,8 @@ function parseOptions() {
       rates: { type: 'string', default: '50,100,200,300,400,600' },
       'rate-duration': { type: 'string', default: '5' },
       'open-connections': { type: 'string', default: '100' },
+      'variant-duration': { type: 'string', default: '5' },
+      'variant-warmup': { type: 'string', default: '1' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -78,6 +87,8 @@ function parseOptions() {
   --rates R,R,...        open-loop arrival rates in requests/s (default 50,100,200,300,400,600)
   --rate-duration S      seconds per open-loop rate (default 5)
   --open-connections N   sockets the open loop may hold at once (default 100); a request waiting for one counts its wait
+  --variant-duration S   seconds of load per feed variant and depth, closed loop, heaviest viewers (default 5; 0 skips them)
+  --variant-warmup S     seconds of unmeasured load before each (default 1)
 Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the data goes to database stacks_bench on that server.
      PGOPTIONS (e.g. "-c jit=off") reaches both servers' pools and the EXPLAIN connection.`);
     process.exit(0);
@@ -97,6 +108,8 @@ Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); t
     rates: values.rates.split(',').map((r) => Math.round(positive('rates', r, 1, 100_000))),
     rateDuration: positive('rate-duration', values['rate-duration'], 1, 600),
     openConnections: Math.round(positive('open-connections', values['open-connections'], 1, 1000)),
+    variantDuration: positive('variant-duration', values['variant-duration'], 0, 600),
+    variantWarmup: positive('variant-warmup', values['variant-warmup'], 0, 60),
   };
   return { scale: scaleFromArgs(values), options };
 }
@@ -109,7 +122,7 @@ interface Viewer {
 
 /**
  * The users who can see the most stacks (friend stacks they send or get, stacks of their groups),
- * leaving out the seed's heavy viewer; or, with `heavy`, that one user.
+ * leaving out the seed's heaviest viewers; or, with `heavy`, those users.
  */
 async function pickViewers(client: pg.Client, count: number, secret: string, heavy = false): Promise<Viewer[]> {
   const { rows } = await client.query<{ id: number; token_version: number; visible: string }>(
@@ -122,9 +135,9 @@ async function pickViewers(client: pg.Client, count: number, secret: string, hea
      group_side as (select m.user_id as uid, sum(pg.n) as n from group_members m join per_group pg using (group_id) group by m.user_id)
      select u.id, u.token_version, coalesce(f.n, 0) + coalesce(g.n, 0) as visible
      from users u left join friend_side f on f.uid = u.id left join group_side g on g.uid = u.id
-     where u.is_active and u.role = 'USER' and u.username ${heavy ? '=' : '<>'} $2
+     where u.is_active and u.role = 'USER' and ${heavy ? 'u.username = any($2)' : 'u.username <> all($2)'}
      order by visible desc, u.id limit $1`,
-    [count, HEAVY_VIEWER],
+    [count, [...HEAVY_VIEWERS]],
   );
   return rows.map((r) => ({ id: r.id, token: signAccessToken(secret, r), visible: Number(r.visible) }));
 }
@@ -234,7 +247,7 @@ async function settle(client: pg.Client) {
   console.log('  (statements of an earlier run were still running after 120 s)');
 }
 
-async function measure(client: pg.Client, endpoint: string, server: string, port: number, targets: Target[], options: Options): Promise<Measurement> {
+async function measure(client: pg.Client, endpoint: string, server: string, port: number, targets: Target[], options: Pick<Options, 'duration' | 'warmup' | 'connections'>): Promise<Measurement> {
   await settle(client);
   if (options.warmup > 0) {
     await load(port, targets, options.warmup, options.connections);
@@ -353,8 +366,11 @@ async function main() {
 
   const closedRuns = options.mode === 'open' ? 0 : 5 * 2;
   const openRuns = options.mode === 'closed' ? 0 : 3 * 2 * options.rates.length;
-  // Each run may also wait up to 120 s (twice for closed runs) for the database to settle (see settle()).
-  const budgetMs = (closedRuns * (options.duration + options.warmup + 240) + openRuns * (options.rateDuration + 120) + 300) * 1000;
+  const variantRuns = options.mode === 'open' || options.variantDuration === 0 ? 0 : feedVariants().length * 2;
+  // Each run may also wait up to 120 s (twice for closed runs) for the database to settle (see
+  // settle()); the variants' EXPLAINs take up to 60 s each (3 depths x 3 viewers).
+  const budgetMs = (closedRuns * (options.duration + options.warmup + 240) + openRuns * (options.rateDuration + 120) +
+    variantRuns * (options.variantDuration + options.variantWarmup + 60) + feedVariants().length * 9 * 60 + 300) * 1000;
   const deadline = setTimeout(() => {
     console.error(`The benchmark overran its ${budgetMs / 1000} s budget: stopping.`);
     void stopChildren().finally(() => process.exit(1));
@@ -367,9 +383,10 @@ async function main() {
   try {
     const [app, bare] = await Promise.all([startServer('app-server.ts', env), startServer('bare-server.ts', env)]);
     const viewers = await pickViewers(client, options.viewers, secret);
-    const [heavy] = await pickViewers(client, 1, secret, true);
+    const heaviest = await pickViewers(client, HEAVY_VIEWERS.length, secret, true);
+    const heavy = heaviest.find((v) => v.id === Math.min(...heaviest.map((h) => h.id)));
     const range = [...new Set([viewers.at(-1)?.visible, viewers[0]?.visible])].join('-');
-    console.log(`Viewers: ${viewers.length} users who can see ${range} stacks each; heavy viewer: ${heavy ? `user ${heavy.id} (${heavy.visible} stacks)` : 'none in this seed'}; ` +
+    console.log(`Viewers: ${viewers.length} users who can see ${range} stacks each; heaviest viewers: ${heaviest.length ? heaviest.map((h) => `user ${h.id} (${h.visible} stacks)`).join(', ') : 'none in this seed'}; ` +
       `app on 127.0.0.1:${app.port}, bare on 127.0.0.1:${bare.port}; ${options.connections} connections, ${options.duration} s per run (+${options.warmup} s warm-up), ` +
       `pool ${options.pool}, PGOPTIONS ${process.env.PGOPTIONS ? `"${process.env.PGOPTIONS}"` : 'unset (server settings)'}.`);
     const targets = await buildTargets(app.port, bare.port, viewers, heavy);
@@ -399,6 +416,25 @@ async function main() {
       console.log('');
       console.log(`Closed loop (${options.connections} connections):`);
       printTable(results);
+    }
+
+    // Every feed variant at the first page and the deep one, heaviest viewers (issue 24).
+    const variantResults: Measurement[] = [];
+    if (options.mode !== 'open' && options.variantDuration > 0 && heaviest.length > 0) {
+      console.log('');
+      for (const variant of feedVariants()) {
+        for (const offset of [0, DEEP_OFFSET]) {
+          const endpoint = `${variantLabel(variant)} @${offset}`;
+          process.stdout.write(`  ${endpoint} (${variantPath(variant, offset)})...`);
+          const list = heaviest.map((h) => ({ path: variantPath(variant, offset), token: h.token }));
+          const m = await measure(client, endpoint, 'app', app.port, list, { duration: options.variantDuration, warmup: options.variantWarmup, connections: options.connections });
+          variantResults.push(m);
+          process.stdout.write(` ${m.requestsPerSecond.toFixed(0)} req/s, p99 ${fmt(m.p99)} ms\n`);
+        }
+      }
+      console.log('');
+      console.log(`Feed variants, heaviest viewers (${heaviest.map((h) => h.id).join(', ')}), closed loop (${options.connections} connections, ${options.variantDuration} s each):`);
+      printTable(variantResults);
     }
 
     const open: OpenRow[] = [];
@@ -434,6 +470,12 @@ async function main() {
     await explain(client, `feed of user ${viewer.id} (offset ${DEEP_OFFSET})`, statements.feed.user, { viewer: viewer.id, offset: DEEP_OFFSET, limit: 33 });
     await explain(client, `detail (stack ${stackId})`, statements.detail.user, { viewer: viewer.id, stack: stackId });
     await explain(client, 'unread count', statements.unreadCount, { viewer: viewer.id });
+    let variantPlans: Awaited<ReturnType<typeof explainVariants>> = [];
+    if (heaviest.length > 0) {
+      console.log('');
+      console.log(`Every feed variant, EXPLAIN (ANALYZE, BUFFERS), page of 33; the heaviest of viewers ${heaviest.map((h) => h.id).join(', ')} at each depth:`);
+      variantPlans = await explainVariants(client, heaviest);
+    }
 
     console.log('');
     console.log('Targets (issue 11):');
@@ -452,6 +494,25 @@ async function main() {
     if (heavyPlan) {
       const buffers = (heavyPlan.Plan['Shared Hit Blocks'] ?? 0) + (heavyPlan.Plan['Shared Read Blocks'] ?? 0);
       console.log(`  ${verdict(buffers <= TARGETS.heavyBuffers)}  heavy viewer feed touches ${buffers} buffers <= ${TARGETS.heavyBuffers}`);
+    }
+
+    console.log('');
+    console.log('Targets (issue 24: every feed variant, heaviest viewers):');
+    const worstOf = <T>(items: T[], key: (t: T) => number) => items.reduce<T | undefined>((w, t) => (w === undefined || key(t) > key(w) ? t : w), undefined);
+    for (const [offset, limit] of [[0, VARIANT_TARGETS.firstPageP99], [DEEP_OFFSET, VARIANT_TARGETS.deepPageP99]] as const) {
+      const runs = variantResults.filter((r) => r.endpoint.endsWith(` @${offset}`));
+      if (runs.length === 0) continue;
+      const failing = runs.filter((r) => !(r.p99 <= limit) || r.errors + r.non2xx > 0);
+      const worst = worstOf(runs, (r) => (Number.isNaN(r.p99) ? Infinity : r.p99))!;
+      console.log(`  ${verdict(failing.length === 0)}  offset ${offset}: every variant p99 <= ${limit} ms (worst: ${worst.endpoint} ${fmt(worst.p99)} ms)` +
+        (failing.length ? `; over it or failing: ${failing.map((r) => `${r.endpoint} ${fmt(r.p99)} ms`).join(', ')}` : ''));
+    }
+    if (variantPlans.length > 0) {
+      const deep = variantPlans.map((p) => ({ label: p.label, ...p.byOffset.get(DEEP_OFFSET)! }));
+      const over = deep.filter((d) => d.buffers > VARIANT_TARGETS.deepBuffers);
+      const worst = worstOf(deep, (d) => d.buffers)!;
+      console.log(`  ${verdict(over.length === 0)}  offset ${DEEP_OFFSET}: every variant touches <= ${VARIANT_TARGETS.deepBuffers} buffers (worst: ${worst.label}, ${worst.buffers} for user ${worst.viewer})` +
+        (over.length ? `; over it: ${over.map((d) => `${d.label} ${d.buffers}`).join(', ')}` : ''));
     }
   } finally {
     clearTimeout(deadline);

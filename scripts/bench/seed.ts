@@ -13,19 +13,30 @@ import { migrateToLatest } from '../../server/db/migrate';
  * - group g's members are the M consecutive users from (g-1)·stride, so each user is in ~2.5 groups;
  * - a friend stack goes from its owner to one of the owner's friends; a group stack is created and
  *   answered by members of its group; a twisted row is owned by someone who answered its original;
- * - the heavy viewer (user N+1, `bench_heavy`) is a member of the 50 busiest groups: one stack in
- *   twenty goes to those groups on top of their usual share, so this one user can see ~90,000
- *   stacks at full scale (the typical viewer ~4,000). It has answered one in three of them.
+ * - the heaviest viewers (users N+1..N+3, HEAVY_VIEWERS) are members of the 50 busiest groups: one
+ *   stack in twenty goes to those groups on top of their usual share (a quarter of those posted by
+ *   the group's bot), so each can see ~90,000 stacks at full scale (the typical viewer ~4,000);
+ *   each also has 10 friends and ~3,000 friend stacks with them, both ways. They differ in what
+ *   they did with their feed, as people do:
+ *   - `bench_heavy` answered one group stack in three; an admin hid a few for it;
+ *   - `bench_heavy_avid` answered nine in ten (its "new only" feed is the rare tenth);
+ *   - `bench_heavy_hider` answered one in ten and used Hide New Stacks a month ago: every stack of
+ *     its groups older than 30 days it had not answered is hidden for it (its feed is mostly
+ *     recent stacks and, deeper, the few it answered).
  */
 
 /** Bump when the generated data changes, so an older bench database is rebuilt, not reused. */
-const SEED_VERSION = 4;
-export const BENCH_DATABASE = 'stacks_bench';
+const SEED_VERSION = 5;
+/** The bench database's name: `stacks_bench`, or BENCH_DATABASE_NAME (to keep several data sets on one server). */
+export const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME || 'stacks_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DATABASE)) throw new Error('BENCH_DATABASE_NAME must be a plain lower-case identifier');
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** The heavy viewer's username: a member of HEAVY_GROUPS groups (see the header). */
-export const HEAVY_VIEWER = 'bench_heavy';
+/** The heaviest viewers' usernames, users N+1, N+2, N+3: members of HEAVY_GROUPS groups (see the header). */
+export const HEAVY_VIEWERS = ['bench_heavy', 'bench_heavy_avid', 'bench_heavy_hider'] as const;
 const HEAVY_GROUPS = 50;
+/** Friend stacks of each heaviest viewer with its 10 friends (half sent, half received), at full scale. */
+const HEAVY_FRIEND_STACKS = 3_000;
 
 export interface Scale {
   users: number;
@@ -94,6 +105,12 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
   const M = Math.min(50, N - 1);
   const stride = Math.max(1, Math.floor(N / G));
   const heavyGroups = Math.min(HEAVY_GROUPS, G);
+  // The heaviest viewers' friend stacks: ids S+1..S+F, before the twisted rows.
+  const perHeavy = Math.max(10, Math.round((HEAVY_FRIEND_STACKS * S) / 1_000_000));
+  const F = HEAVY_VIEWERS.length * perHeavy;
+  const heavy = (k: number) => N + 1 + k;
+  const heavyIds = HEAVY_VIEWERS.map((_, k) => heavy(k)).join(', ');
+  const [mid, avid, hider] = [heavy(0), heavy(1), heavy(2)];
   // Stacks are spread over the last two years, in id order (ids grow with time, as in production).
   const span = `interval '730 days'`;
   const memberOf = (group: string, offset: string) => `((((${group}) - 1) * ${stride} + (${offset})) % ${N}) + 1`;
@@ -106,14 +123,20 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
           '!bench-no-login', 1 + i % 9, now() - ${span} - interval '30 days' + i * interval '1 second'
         from generate_series(1, ${N}) i
         union all
-        select ${N + 1}, '${HEAVY_VIEWER}', '${HEAVY_VIEWER}@bench.local', '!bench-no-login', 1, now() - ${span} - interval '40 days'`,
+        select ${N + 1} + k, name, name || '@bench.local', '!bench-no-login', 1, now() - ${span} - interval '40 days'
+        from unnest(array[${HEAVY_VIEWERS.map((v) => `'${v}'`).join(', ')}]) with ordinality v(name, k1), lateral (select (k1 - 1)::int as k) kk`,
     },
     {
       table: 'friendships',
+      // Every user with u±1..10; each heaviest viewer with ten users of its own (h*100+1..h*100+10).
       sql: `insert into friendships (user_id, friend_id, created_at)
         select a, b, now() - interval '760 days'
         from generate_series(1, ${N}) u, generate_series(1, 10) k,
           lateral (values (u, ((u - 1 + k) % ${N}) + 1), (((u - 1 + k) % ${N}) + 1, u)) pair(a, b)
+        union all
+        select a, b, now() - interval '760 days'
+        from generate_series(0, ${HEAVY_VIEWERS.length - 1}) h, generate_series(1, 10) k,
+          lateral (values (${N + 1} + h, ((h * 100 + k - 1) % ${N}) + 1), (((h * 100 + k - 1) % ${N}) + 1, ${N + 1} + h)) pair(a, b)
         on conflict do nothing`,
     },
     {
@@ -128,28 +151,49 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
         select g, ${memberOf('g', 'j')}, case when j = 0 then 'OWNER' else 'MEMBER' end, now() - interval '745 days'
         from generate_series(1, ${G}) g, generate_series(0, ${M - 1}) j
         union all
-        select g, ${N + 1}, 'MEMBER', now() - interval '745 days' from generate_series(1, ${heavyGroups}) g
+        select g, h, 'MEMBER', now() - interval '745 days' from generate_series(1, ${heavyGroups}) g, unnest(array[${heavyIds}]) h
         on conflict do nothing`,
     },
     {
+      table: 'bots',
+      // One bot in each of the busiest groups, owned by the group's owner.
+      sql: `insert into bots (id, name, bio, avatar_id, owner_id, group_id, created_at)
+        select g, 'Bench bot ' || g, 'Benchmark bot', 1 + g % 9, ${memberOf('g', '0')}, g, now() - interval '740 days'
+        from generate_series(1, ${heavyGroups}) g`,
+    },
+    {
       table: 'stacks',
-      // 60% friend stacks (owner -> one of the owner's friends), 40% group stacks; 2% of group stacks sandboxed.
-      sql: `insert into stacks (id, name, positions, owner_id, mode, friend_id, group_id, is_sandboxed, created_at, updated_at)
+      // 60% friend stacks (owner -> one of the owner's friends), 40% group stacks; 2% of group stacks
+      // sandboxed; a quarter of the busiest groups' extra share posted by the group's bot.
+      sql: `insert into stacks (id, name, positions, owner_id, mode, friend_id, group_id, bot_id, is_sandboxed, created_at, updated_at)
         select i, 'Stack ' || i,
           jsonb_build_array('Alpha ' || i % 97, 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot ' || i % 89),
-          case when friend then f_owner else g_owner end,
+          case when friend then f_owner when bot then ${memberOf('x.grp', '0')} else g_owner end,
           case when friend then 'friend' else 'group' end,
           case when friend then ((f_owner - 1 + f_step + ${N}) % ${N}) + 1 end,
           case when friend then null else grp end,
-          not friend and i % 50 = 7,
+          case when bot then grp end,
+          not friend and not bot and i % 50 = 7,
           created, least(now(), created + ((i * 37) % 4320) * interval '1 minute')
         from generate_series(1, ${S}) i,
           lateral (select i % 5 < 3 as friend,
             ((i::bigint * 7919) % ${N})::int + 1 as f_owner,
             (case when (i / 3) % 2 = 0 then 1 else -1 end) * (1 + (i / 7) % 10) as f_step,
             case when i % 20 = 3 then ((i / 20) % ${heavyGroups}) + 1 else ((i * 31) % ${G}) + 1 end as grp,
-            now() - ${span} * (${S} - i)::float8 / ${S} as created) x,
+            now() - ${span} * (${S} - i)::float8 / ${S} as created,
+            i % 20 = 3 and (i / 20) % 4 = 1 as bot) x,
           lateral (select ${memberOf('x.grp', `(i * 13) % ${M}`)} as g_owner) y`,
+    },
+    {
+      table: 'stacks (heaviest friends)',
+      // Each heaviest viewer with its ten friends, spread over the two years, half each way.
+      sql: `insert into stacks (id, name, positions, owner_id, mode, friend_id, created_at, updated_at)
+        select ${S} + h * ${perHeavy} + j, 'Friend stack ' || j,
+          jsonb_build_array('Alpha ' || j % 97, 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot ' || j % 89),
+          case when j % 2 = 0 then ${N + 1} + h else f end, 'friend', case when j % 2 = 0 then f else ${N + 1} + h end,
+          created, least(now(), created + ((j * 41) % 4320) * interval '1 minute')
+        from generate_series(0, ${HEAVY_VIEWERS.length - 1}) h, generate_series(1, ${perHeavy}) j,
+          lateral (select ((h * 100 + j % 10) % ${N}) + 1 as f, now() - ${span} * (${perHeavy} - j)::float8 / ${perHeavy} as created) x`,
     },
     {
       table: 'stack_responses',
@@ -165,7 +209,12 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
           select s.id, ${memberOf('s.group_id', `(s.id * 7 + j * 13) % ${M}`)}, s.created_at + (j + 1) * interval '17 minutes'
           from stacks s join generate_series(0, 5) j on j < s.id % 7 where s.mode = 'group'
           union all
-          select s.id, ${N + 1}, s.created_at + interval '9 minutes' from stacks s where s.mode = 'group' and s.group_id <= ${heavyGroups} and s.id % 3 = 0
+          -- The heaviest viewers: one in three, nine in ten, one in ten of their groups' stacks
+          -- (s.id / 5: group stacks are the ids with s.id % 5 in (3, 4)).
+          select s.id, h.id, s.created_at + interval '9 minutes'
+          from stacks s join (values (${mid}, 3, 0), (${avid}, 10, -1), (${hider}, 10, 1)) h(id, m, r)
+            on case when h.r < 0 then (s.id / 5) % h.m <> 7 else (s.id / 5) % h.m = h.r end
+          where s.mode = 'group' and s.group_id <= ${heavyGroups}
         ) r
         join bench_rankings p on p.n = (r.stack_id * 31 + r.user_id * 17) % 720
         on conflict do nothing`,
@@ -174,7 +223,7 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
       table: 'stacks (twisted)',
       // Stacks with id % 40 in (4, 5) that qualify (friend: both answered; group: 3+ responders) get twisted by a responder.
       sql: `insert into stacks (id, parent_id, name, positions, twist_description, owner_id, mode, friend_id, group_id, created_at, updated_at)
-        select ${S} + row_number() over (order by s.id), s.id, s.name, s.positions, 'Twist of ' || s.id,
+        select ${S + F} + row_number() over (order by s.id), s.id, s.name, s.positions, 'Twist of ' || s.id,
           (select min(r.user_id) from stack_responses r where r.stack_id = s.id),
           s.mode, s.friend_id, s.group_id, s.created_at + interval '2 hours', s.updated_at + interval '3 hours'
         from stacks s
@@ -216,6 +265,15 @@ function seedStatements(scale: Scale): { table: string; sql: string }[] {
         from stacks s, lateral (select ${memberOf('s.group_id', `(s.id * 3) % ${M}`)} as user_id) h
         where s.mode = 'group' and s.parent_id is null and s.id % 97 = 0
           and not exists (select 1 from stack_responses r where r.stack_id = s.id and r.user_id = h.user_id)
+        union all
+        -- Hide New Stacks, a month ago, by the hider: everything of its groups it had not answered.
+        select s.id, ${hider}, ${hider}, now() - interval '30 days'
+        from stacks s where s.mode = 'group' and s.group_id <= ${heavyGroups} and s.created_at < now() - interval '30 days'
+          and not exists (select 1 from stack_responses r where r.stack_id = s.id and r.user_id = ${hider})
+        union all
+        -- A few hidden for the first heaviest viewer by an admin (user 1).
+        select s.id, ${mid}, 1, s.created_at + interval '1 day'
+        from stacks s where s.mode = 'group' and s.group_id <= ${heavyGroups} and s.parent_id is null and s.id % 499 = 0
         on conflict do nothing`,
     },
     {
@@ -324,7 +382,7 @@ export async function seedBenchDatabase(scale: Scale, log: (line: string) => voi
     }
     await client.query('drop table bench_rankings');
     // Explicit ids were inserted: move the sequences past them so the app can insert too.
-    for (const table of ['users', 'groups', 'stacks', 'comments', 'notifications', 'friend_requests', 'group_requests']) {
+    for (const table of ['users', 'groups', 'bots', 'stacks', 'comments', 'notifications', 'friend_requests', 'group_requests']) {
       await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`);
     }
     // VACUUM as well as ANALYZE: it sets the visibility map and hint bits now, so index-only scans

@@ -11,6 +11,7 @@ import type { Database } from '../../server/db/schema';
 import { findAuthUser } from '../../server/modules/users/users.repo';
 import { countUnread } from '../../server/modules/notifications/notifications.repo';
 import { findStackForViewer, listFeed } from '../../server/modules/stacks/stacks.repo';
+import type { FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
 
 /*
  * How the bare server gets exactly the app's SQL, without copying it and without refactoring the
@@ -93,6 +94,14 @@ export interface AppStatements {
 }
 
 const FEED_DEFAULTS = { filterNew: false, filterFriends: false, filterNoBots: false, orderBy: 'updated_at', onlyTwisted: false } as const;
+
+/** The feed's filters and order: one variant of GET /v2/stacks (or of GET /v1/twisted_stacks, onlyTwisted). */
+export type FeedVariant = Omit<FeedPageOptions, 'offset' | 'limit'>;
+
+/** The app's feed statement for one variant, for a non-admin viewer (viewer, offset and limit in slots). */
+export function captureFeed(variant: FeedVariant): Promise<StatementTemplate> {
+  return capture('feed variant', (db) => listFeed(db, { id: SENTINEL.viewer, isAdmin: false }, { ...variant, offset: SENTINEL.offset, limit: SENTINEL.limit }), ['viewer', 'offset', 'limit']);
+}
 
 /** The SQL the app runs for the three benchmarked endpoints (and its per-request user lookup). */
 export async function captureAppStatements(): Promise<AppStatements> {

@@ -11,23 +11,54 @@ import { canSeeStack } from './visibility.sql';
  * - 'o': friend stacks (and their twists) whose original the viewer owns (origin_owner_id);
  * - 'r': friend stacks (and their twists) addressed to the viewer (friend_id);
  * - 'g': one source per live group the viewer belongs to (group_id).
- * A recursive CTE merges them the way a k-way merge does: it holds the next visible row of each
- * source (`feed_head`), emits the newest, and fetches only that source's next row. A page at
- * offset O of L rows so costs O + L + (number of sources) index probes, each stopping at the
- * first row that passes the visibility test; nothing depends on how many stacks the viewer can
- * see or how many exist.
  *
- * The per-source tests are canSeeStack (visibility.sql.ts) with what the source already
- * guarantees taken out (a group source is a live group the viewer is in; a friend source has the
- * viewer on one side), plus the feed's own "not hidden for me" and filters. The property test in
- * tests/api/feed-property.test.ts holds this page equal to the reference query over canSeeStack.
- * The sub-queries are written `(select true ... limit 1) is [not] null`, not EXISTS: PostgreSQL may
- * turn an EXISTS into a hash of every row of the viewer (all their answers, all their hides), which
- * grows with the viewer's history; a LIMIT keeps each test a single index probe.
+ * The sources are merged in windows, by a recursive CTE whose every step is set-based:
+ * - a step reads the next `cap` rows of every source below the cursor, from the source's index
+ *   alone (index-only: every column a test needs is INCLUDEd, migrations/2026_11_25_140000_*),
+ *   and tests each row;
+ * - the window ends at the highest of the last rows of the sources that read their whole cap:
+ *   above it, every row of every source has been read, so the rows there that pass are the feed's
+ *   next rows, in order; they are numbered and the cursor moves down to the window's end;
+ * - each source's next cap follows how much of it the window used and how many of the rows read
+ *   passed, so a step reads about what the page still needs (a busy source gets a large cap, a
+ *   quiet one a small one, a rare filter larger ones).
+ * A page at offset O of L rows so reads about O + L rows plus a small cap per source and window,
+ * and a row a filter rejects costs a few index bytes. The stack rows themselves are read for the
+ * page only, by id, after the merge.
+ *
+ * The tests are canSeeStack (visibility.sql.ts) with what the source already guarantees taken out
+ * (a group source is a live group the viewer is in; a friend source has the viewer on one side),
+ * plus the feed's own "not hidden for me" and filters. What the viewer hid, blocked and muted (and,
+ * for "new only" and the twisted list, what they answered) is read once per statement, in order,
+ * as a sorted int[] (hides and answers from feed_marks: a few rows per viewer, however many ids),
+ * and a row is looked up in it by bisection (width_bucket): no index probe per row, so a feed
+ * after Hide New Stacks, or "new only" for a viewer who answered most of it, skips rows at the
+ * cost of reading them. Other rows that need the viewer's answer (a sandboxed stack, a twist) are
+ * few: one probe each. The twisted list reads twisted-only copies of the source indexes. The
+ * property test in tests/api/feed-property.test.ts holds the page equal to the reference query
+ * over canSeeStack, for every filter, both orders and both lists.
  */
 
-/** A placeholder head's id: above every stack id, so (+infinity, TOP) starts a source from its newest row. */
+/** A cursor id above every stack id, so (+infinity, TOP) is above every row. */
 const TOP = sql.raw('2147483647');
+
+/**
+ * How many rows a window reads from each source (its cap): the first window's caps are
+ * `firstFactor` times the page's rows shared evenly, plus `firstExtra`; later ones follow the
+ * window before (feedPage); every cap is within [min, max]. Only the amount of work depends on
+ * these, never the page (tests/api/feed-property.test.ts runs the merge with tiny caps too).
+ */
+export interface FeedCaps {
+  min: number;
+  max: number;
+  firstFactor: number;
+  firstExtra: number;
+}
+
+export const FEED_CAPS: FeedCaps = { min: 2, max: 1024, firstFactor: 3, firstExtra: 4 };
+
+/** Of the rows a filter rejects, one in SAMPLE is kept, to tell how far each source was used. */
+const SAMPLE = 16;
 
 /** A page row: the stack row itself, its place in the feed (n, 1-based) and its group's name. */
 export type FeedPageRow = Selectable<StacksTable> & { n: number; group_name: string | null };
@@ -46,97 +77,193 @@ export interface FeedPageOptions extends FeedFilters {
   orderBy: 'updated_at' | 'created_at';
 }
 
-/** Whether the viewer answered stack `stackId` (an SQL expression), as one index probe. */
-const answered = (viewerId: number, stackId: RawBuilder<unknown>) =>
-  sql<boolean>`((select true from stack_responses r where r.stack_id = ${stackId} and r.user_id = ${viewerId} limit 1) is not null)`;
+/**
+ * The viewer's sets, each a sorted int[] read once and carried from window to window by the
+ * merge's state row (columns of `m`), so that each row's test reads them as a parameter: hidden
+ * for me (by anyone), hidden for me by someone else (an admin), blocked either way, muted, and
+ * answered (answersDense only).
+ */
+const VIEWER_SETS = ['hidden', 'hidden_by_others', 'blocked', 'muted', 'answered'] as const;
+type ViewerSet = (typeof VIEWER_SETS)[number];
+
+/** Whether `x` is in the viewer's set `set`: a bisection of the sorted array, no index probe. */
+function among(x: RawBuilder<unknown>, set: ViewerSet) {
+  const ids = sql.raw(`m.${set}`);
+  return sql<boolean>`coalesce(${ids}[width_bucket(${x}, ${ids})] = ${x}, false)`;
+}
+
+/** Whether most rows need the viewer's answers ("new only", the twisted list): then they are an array too. */
+const answersDense = (options: FeedFilters) => options.filterNew || options.onlyTwisted;
 
 /**
- * The filters every source applies to its rows (`s`). `muted` is the int[] of the users the viewer
- * muted (read once per statement): a stack or twist they wrote, or a twist of a stack they wrote,
- * is not in my feed (README "Mute"); opened by id it still is.
+ * The viewer's sets (VIEWER_SETS, in order), each read in order (no sort). What the viewer
+ * answered and what is hidden for them can be many (tens of thousands for the heaviest viewers):
+ * they come from feed_marks, a few rows of sorted ids per viewer kept by triggers
+ * (migrations/2026_11_25_140000_cover_feed_sources.ts). No `answered` unless answersDense: the
+ * other variants probe the few rows that need it (a sandboxed stack, a twist).
  */
-function filters(viewerId: number, options: FeedFilters, muted: RawBuilder<unknown>) {
-  const parts: RawBuilder<unknown>[] = [
-    // Hidden for me, by me or by an admin: never in my feed.
-    // (The probe runs only for viewers who have hides at all: most have none.)
-    sql`case when (select true from stack_hides ah where ah.user_id = ${viewerId} limit 1) then (select true from stack_hides h where h.stack_id = s.id and h.user_id = ${viewerId} limit 1) is null else true end`,
-    sql`not (s.owner_id = any(${muted}) or s.origin_owner_id = any(${muted}))`,
-  ];
-  if (options.filterNew) parts.push(sql`not ${answered(viewerId, sql`s.id`)}`);
-  if (options.filterNoBots) parts.push(sql`s.bot_id is null`);
-  if (options.onlyTwisted) parts.push(sql`s.parent_id is not null`);
+function viewerSets(viewerId: number, options: FeedFilters): RawBuilder<unknown>[] {
+  const marks = (kind: 'a' | 'h') => sql`select feed_ids_cat(f.ids order by f.chunk) from feed_marks f where f.user_id = ${viewerId} and f.kind = ${sql.lit(kind)}`;
+  const queries: Record<ViewerSet, RawBuilder<unknown> | null> = {
+    hidden: marks('h'),
+    hidden_by_others: sql`select array(select h.stack_id from stack_hides h where h.user_id = ${viewerId} and h.hidden_by is distinct from h.user_id order by h.stack_id)`,
+    blocked: sql`select array(select b.blocked_id from blocks b where b.blocker_id = ${viewerId} union select b.blocker_id from blocks b where b.blocked_id = ${viewerId} order by 1)`,
+    muted: sql`select array(select mu.muted_id from mutes mu where mu.muter_id = ${viewerId} order by mu.muted_id)`,
+    answered: answersDense(options) ? marks('a') : null,
+  };
+  // An empty set is null (a null array is in no test's way, and costs nothing to pass around).
+  return VIEWER_SETS.map((set) => (queries[set] ? sql`nullif((${queries[set]}), '{}')::int[]` : sql`null::int[]`));
+}
+
+type SourceKind = 'o' | 'r' | 'g';
+
+/** Each source kind's index key. */
+const SOURCE_KEY: Record<SourceKind, string> = { o: 'origin_owner_id', r: 'friend_id', g: 'group_id' };
+
+/**
+ * The tests of a row `c` (columns of its source index only) of a source of kind `kind`: the
+ * source's share of canSeeStack, not hidden for me, not muted, the filters. `answered(x)` is the
+ * sorted array when most rows need it ("new only", the twisted list), else one probe.
+ */
+function passes(viewerId: number, options: FeedFilters, kind: SourceKind) {
+  const answered = (x: RawBuilder<unknown>) =>
+    answersDense(options) ? among(x, 'answered') : sql<boolean>`((select true from stack_responses r where r.stack_id = ${x} and r.user_id = ${viewerId} limit 1) is not null)`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (options.onlyTwisted) parts.push(sql`c.parent_id is not null`);
+  if (options.filterNoBots) parts.push(sql`c.bot_id is null`);
+  // Hidden for me, by me or by an admin: never in my feed.
+  parts.push(sql`not ${among(sql`c.id`, 'hidden')}`);
+  // Mutes (README "Mute"): a stack or twist a muted user wrote, or a twist of a stack they wrote.
+  parts.push(sql`not ${among(sql`c.owner_id`, 'muted')} and not ${among(sql`c.origin_owner_id`, 'muted')}`);
+  if (options.filterNew) parts.push(sql`not ${answered(sql`c.id`)}`);
+  if (kind === 'g') {
+    parts.push(sql`case when c.parent_id is null
+      then not c.is_sandboxed or c.owner_id = ${viewerId} or ${answered(sql`c.id`)}
+      -- A twist: the viewer answered the original (so may see it, unless an admin hid it for them),
+      -- or twisted it and may see the original.
+      else not ${among(sql`c.parent_id`, 'hidden_by_others')}
+        and (${answered(sql`c.parent_id`)}
+          or (c.owner_id = ${viewerId} and (select not ps.is_sandboxed or ps.owner_id = ${viewerId} from stacks ps where ps.id = c.parent_id)))
+      end`);
+  } else {
+    // A friend stack: the one on the other side is not blocked (either way). Its twist: the
+    // viewer twisted it or answered the original.
+    parts.push(sql`not ${among(kind === 'o' ? sql`c.friend_id` : sql`c.origin_owner_id`, 'blocked')}`);
+    parts.push(sql`(c.parent_id is null or c.owner_id = ${viewerId} or ${answered(sql`c.parent_id`)})`);
+  }
   return sql.join(parts, sql` and `);
 }
 
 /**
- * The next row of source (`src`, `key`) older than (`at`, `id`) in the sort order that the viewer
- * may see: at most one row {id, at}. Only the branch of the source's kind runs (the others stop at
- * their one-time filter).
+ * The next `m.caps[so.i]` rows of source `so` below the cursor (`m.at`, `m.id`), from its index
+ * alone, in order: (at, id, ok, rn) with ok whether the row is in the feed and rn its place (1-based).
+ * Only the branch of the source's kind runs.
  */
-function nextRow(viewerId: number, options: FeedPageOptions, src: RawBuilder<unknown>, key: RawBuilder<unknown>, at: RawBuilder<unknown>, id: RawBuilder<unknown>) {
+function readSources(viewerId: number, options: FeedPageOptions) {
   const sort = sql.raw(`s.${options.orderBy}`);
-  const after = sql`(${sort}, s.id) < (${at}, ${id})`;
-  const order = sql`order by ${sort} desc, s.id desc limit 1`;
-  const rest = filters(viewerId, options, sql`(select ids from muted)::int[]`);
-  // Twists of a friend stack: the viewer twisted it or answered the original.
-  const friendTwist = sql`(s.parent_id is null or s.owner_id = ${viewerId} or ${answered(viewerId, sql`s.parent_id`)})`;
-  const friend = (column: string, other: string) => sql`
-    (select s.id, ${sort} as at, s as stack from stacks s
-      where ${src} = ${sql.lit(column === 'origin_owner_id' ? 'o' : 'r')} and s.${sql.raw(column)} = ${key} and s.mode = 'friend' and ${after}
-        and not s.${sql.raw(other)} = any((select ids from blocked)::int[])
-        and ${friendTwist} and ${rest}
-      ${order})`;
-  const branches = [friend('origin_owner_id', 'friend_id'), friend('friend_id', 'origin_owner_id')];
-  if (!options.filterFriends) {
-    branches.push(sql`
-    (select s.id, ${sort} as at, s as stack from stacks s
-      where ${src} = 'g' and s.group_id = ${key} and ${after} and ${rest}
-        and case when s.parent_id is null
-          then not s.is_sandboxed or s.owner_id = ${viewerId} or ${answered(viewerId, sql`s.id`)}
-          -- A twist: the viewer twisted it or answered the original, and may see the original.
-          else (s.owner_id = ${viewerId} or ${answered(viewerId, sql`s.parent_id`)})
-            and (select true from stack_hides ph where ph.stack_id = s.parent_id and ph.user_id = ${viewerId} and ph.hidden_by is distinct from ${viewerId} limit 1) is null
-            and (select not ps.is_sandboxed or ps.owner_id = ${viewerId} or ${answered(viewerId, sql`ps.id`)} from stacks ps where ps.id = s.parent_id)
-          end
-      ${order})`);
-  }
+  const kinds: SourceKind[] = options.filterFriends ? ['o', 'r'] : ['o', 'r', 'g'];
+  const branches = kinds.map((kind) => {
+    const columns = kind === 'g' ? sql`s.origin_owner_id, s.is_sandboxed` : kind === 'o' ? sql`s.friend_id, s.origin_owner_id` : sql`s.origin_owner_id`;
+    // The mode test names the 'o' index's predicate; friend_id is set on friend stacks only.
+    const mode = kind === 'o' ? sql` and s.mode = 'friend'` : sql``;
+    // The twisted list reads the twisted-only copy of the index (its predicate, named here).
+    const twisted = options.onlyTwisted ? sql` and s.parent_id is not null` : sql``;
+    return sql`
+      select c.at, c.id, ${passes(viewerId, options, kind)} as ok, row_number() over (order by c.at desc, c.id desc) as rn
+      from (select ${sort} as at, s.id, s.parent_id, s.owner_id, s.bot_id, ${columns} from stacks s
+        where s.${sql.raw(SOURCE_KEY[kind])} = so.key${mode}${twisted} and (${sort}, s.id) < (m.at, m.id)
+        order by ${sort} desc, s.id desc limit m.caps[so.i]) c
+      where so.src = ${sql.lit(kind)}`;
+  });
   return sql.join(branches, sql` union all `);
 }
 
 /**
  * The page's stack rows (FeedPageRow), n in (offset, offset + limit], to be read in order of n.
  */
-export function feedPage(viewerId: number, options: FeedPageOptions) {
+export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedCaps = FEED_CAPS) {
+  const [capMin, capMax] = [sql.lit(caps.min), sql.lit(caps.max)];
+  const end = sql`(${options.offset}::int + ${options.limit}::int)`;
   const groups = options.filterFriends
     ? sql``
     : sql`union all
-      select 'g', gm.group_id, g.name from group_members gm join groups g on g.id = gm.group_id and g.retired_at is null where gm.user_id = ${viewerId}`;
-  const next = nextRow(viewerId, options, sql`p.src`, sql`p.key`, sql`p.at`, sql`p.id`);
-  // Each source starts as a placeholder head at (+infinity, TOP). Picking a placeholder emits
-  // nothing and fetches the source's first row; picking a real head emits it and fetches the row
-  // after it. One nextRow serves both, so the statement holds one copy of it (planning time).
-  // A head carries its whole stacks row, read by the probe anyway, so the page needs no second
-  // lookup per row; a group source carries its group's name for the same reason.
+        select 'g', gm.group_id, g.name from group_members gm join groups g on g.id = gm.group_id and g.retired_at is null where gm.user_id = ${viewerId}`;
+  const sets = sql.join(VIEWER_SETS.map((set) => sql.raw(`m.${set}`)));
+  const noSets = sql.join(VIEWER_SETS.map(() => sql`null::int[]`));
+  // One window (see the header). `rd`: of the rows read, those that pass, each source's last, its
+  // first SAMPLE and every SAMPLE-th after (a rejected row is otherwise only counted, by its place
+  // rn); `cut`: the
+  // window's end, absent when no source filled its cap (then every source is read to its end and
+  // this is the last window); `em`: the rows emitted, numbered on from m.n; `per`: how far each
+  // source was used (its last row kept above the window's end: exact for the source that ended
+  // the window and for short reads, within SAMPLE rows for the others) and whether it was full,
+  // for the next caps.
+  // The step's output: the emitted rows past the offset, and one state row (state true) that
+  // carries the count, the cursor and the next caps.
+  const step = sql`
+    with rd as (select so.i, x.at, x.id, x.ok, x.rn from sources so cross join lateral (${readSources(viewerId, options)}) x
+      where x.ok or x.rn = m.caps[so.i] or x.rn <= ${sql.lit(SAMPLE)} or x.rn % ${sql.lit(SAMPLE)} = 0),
+    cut as (select rd.at, rd.id from rd where rd.rn = m.caps[rd.i] order by rd.at desc, rd.id desc limit 1),
+    used as (select rd.*, coalesce((rd.at, rd.id) >= (select cut.at, cut.id from cut), true) as used from rd),
+    em as (
+      select used.i, used.id, m.n + row_number() over (order by used.at desc, used.id desc) as n from used
+      where used.ok and used.used order by used.at desc, used.id desc limit ${end} - m.n),
+    per as (select used.i, coalesce(max(used.rn) filter (where used.used), 0)::int as used, bool_or(used.rn = m.caps[used.i]) as full
+      from used group by used.i),
+    tally as (select e.emitted, c.consumed, (${end} - m.n - e.emitted) * (c.consumed + 1)::float8 / (e.emitted + 1) as x
+      from (select count(*)::int as emitted from em) e, (select greatest(sum(per.used), 1)::int as consumed from per) c)
+    select false as state, em.n::int, null::timestamptz, null::int, null::int[], em.id, em.i, ${noSets} from em where em.n > ${options.offset}::int
+    union all
+    select true, m.n + t.emitted, cut.at, cut.id, array(
+        -- The next caps. The rows to read next (x): the rows the page still needs, over the share
+        -- of the rows used that passed. A source full this time gets its share of x as it was
+        -- used, with a margin, and never less than before (a source whose rows all lay below the
+        -- window's end must still reach further, or it would end the next window as early); the
+        -- one that ended the window at least doubles. A source that was not full keeps its cap:
+        -- it has fewer rows than that left.
+        select case when not coalesce(u.full, false) then m.caps[so.i] else
+          least(${capMax}, greatest(m.caps[so.i],
+            ceil(1.25 * t.x * coalesce(u.used, 0) / t.consumed)::int + ${capMin},
+            case when u.used = m.caps[so.i] then 2 * m.caps[so.i] else 0 end)) end
+        from sources so left join per u on u.i = so.i
+        order by so.i), null::int, null::int, ${sets}
+    from cut cross join tally t`;
   return sql<FeedPageRow>`(
     with recursive
-    sources (src, key, label) as (
-      select 'o'::"char", ${viewerId}::int, null::text union all select 'r'::"char", ${viewerId}::int, null::text
-      ${groups}),
-    blocked as (
-      select coalesce(array_agg(case when b.blocker_id = ${viewerId} then b.blocked_id else b.blocker_id end), '{}') as ids
-      from blocks b where b.blocker_id = ${viewerId} or b.blocked_id = ${viewerId}),
-    muted as (select ${mutedIdsOf(viewerId)} as ids),
-    merge (n, heads, picked) as (
-      select 0, array(select row(src, key, label, 'infinity'::timestamptz, ${TOP}, null)::feed_head from sources), null::feed_head
+    sources (i, src, key, label) as (
+      select (row_number() over (order by x.src, x.key))::int, x.src, x.key, x.label from (
+        select 'o'::"char" as src, ${viewerId}::int as key, null::text as label
+        union all select 'r'::"char", ${viewerId}::int, null::text
+        ${groups}) x),
+    merge (state, n, at, id, caps, stack_id, i, ${sql.raw(VIEWER_SETS.join(', '))}) as (
+      -- The first caps: a few times the page's rows shared evenly, plus a few (the sources are
+      -- rarely alike, the window ends where the first of them runs out of rows, and one window
+      -- less is worth more than a few rows read).
+      select true, 0, 'infinity'::timestamptz, ${TOP},
+        array(select least(${capMax}, greatest(${capMin}, ${sql.lit(caps.firstFactor)} * ${end} / (select count(*) from sources)::int + ${sql.lit(caps.firstExtra)})) from sources order by i),
+        null::int, null::int, ${sql.join(viewerSets(viewerId, options))}
       union all
-      select m.n + (p.id <> ${TOP})::int,
-        array(select h from unnest(m.heads) h where (h.src, h.key) <> (p.src, p.key))
-          || array(select row(p.src, p.key, p.label, nx.at, nx.id, nx.stack)::feed_head from (${next}) nx),
-        p::feed_head
-      from merge m cross join lateral (select h.* from unnest(m.heads) h order by h.at desc, h.id desc limit 1) p
-      where m.n < ${options.offset}::int + ${options.limit}::int)
-    select m.n, (m.picked).label as group_name, ((m.picked).stack).* from merge m
-    where (m.picked).id <> ${TOP} and m.n > ${options.offset}::int)`;
+      select w.* from merge m cross join lateral (${step}) w
+      where m.state and m.n < ${end})
+    select m.n, so.label as group_name, s.* from merge m
+      join sources so on so.i = m.i
+      cross join lateral (select s.* from stacks s where s.id = m.stack_id) s
+    where not m.state)`;
+}
+
+/** The plain feed's row tests, as sub-queries over stack row `s`: for inFeed's set-based scan. */
+function rowFilters(viewerId: number, options: FeedFilters, muted: RawBuilder<unknown>) {
+  const answered = sql<boolean>`((select true from stack_responses r where r.stack_id = s.id and r.user_id = ${viewerId} limit 1) is not null)`;
+  const parts: RawBuilder<unknown>[] = [
+    // Hidden for me, by me or by an admin: never in my feed.
+    // (The probe runs only for viewers who have hides at all: most have none.)
+    sql`case when (select true from stack_hides ah where ah.user_id = ${viewerId} limit 1) then (select true from stack_hides h where h.stack_id = s.id and h.user_id = ${viewerId} limit 1) is null else true end`,
+    sql`not (s.owner_id = any(${muted}) or s.origin_owner_id = any(${muted}))`,
+  ];
+  if (options.filterNew) parts.push(sql`not ${answered}`);
+  if (options.filterNoBots) parts.push(sql`s.bot_id is null`);
+  if (options.onlyTwisted) parts.push(sql`s.parent_id is not null`);
+  return sql.join(parts, sql` and `);
 }
 
 /**
@@ -151,5 +278,5 @@ export function inFeed(viewerId: number, options: FeedFilters): RawBuilder<boole
   const sources = options.filterFriends
     ? friendSource
     : sql`(${friendSource} or s.group_id in (select gm.group_id from group_members gm where gm.user_id = ${viewerId}))`;
-  return sql<boolean>`(${sources} and ${canSeeStack(viewerId, false)} and ${filters(viewerId, options, mutedIdsOf(viewerId))})`;
+  return sql<boolean>`(${sources} and ${canSeeStack(viewerId, false)} and ${rowFilters(viewerId, options, mutedIdsOf(viewerId))})`;
 }
