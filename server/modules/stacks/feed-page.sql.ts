@@ -217,12 +217,13 @@ export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedC
     select true, m.n + t.emitted, cut.at, cut.id, array(
         -- The next caps. The rows to read next (x): the rows the page still needs, over the share
         -- of the rows used that passed. A source full this time gets its share of x as it was
-        -- used, with a margin, and never less than before (a source whose rows all lay below the
-        -- window's end must still reach further, or it would end the next window as early); the
-        -- one that ended the window at least doubles. A source that was not full keeps its cap:
-        -- it has fewer rows than that left.
+        -- used, with a margin (so caps shrink as the page fills: the last window of a deep page
+        -- reads a few rows a source, not the many of the window before); a source none of whose
+        -- rows lay above the window's end keeps its cap (it must still reach further, or it would
+        -- end the next window as early); the one that ended the window at least doubles. A source
+        -- that was not full keeps its cap: it has fewer rows than that left.
         select case when not coalesce(u.full, false) then m.caps[so.i] else
-          least(${capMax}, greatest(m.caps[so.i],
+          least(${capMax}, greatest(case when coalesce(u.used, 0) = 0 then m.caps[so.i] else 0 end,
             ceil(1.25 * t.x * coalesce(u.used, 0) / t.consumed)::int + ${capMin},
             case when u.used = m.caps[so.i] then 2 * m.caps[so.i] else 0 end)) end
         from sources so left join per u on u.i = so.i
