@@ -62,6 +62,25 @@ describe('POST /v1/users/register: success', () => {
     expect(await codeRow(code.id)).toEqual({ uses: 1, max_uses: 1 });
   });
 
+  it('counts as the first login: the new account has a last login of today, as the user and others see it', async () => {
+    const code = await createCode(t.db);
+    const payload = body(code.code);
+    const before = Date.now();
+    const res = await register(payload);
+    expect(res.status).toBe(200);
+    const row = await t.db.selectFrom('users').select(['id', 'last_login_at']).where('username', '=', payload.username as string).executeTakeFirstOrThrow();
+    expect(row.last_login_at).not.toBeNull();
+    expect(new Date(row.last_login_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const today = new Date().toISOString().slice(0, 10);
+    const me = await t.request.get('/v1/users/me').set('Authorization', `Bearer ${res.body.access_token}`);
+    expect(me.body.last_login).toBe(today);
+    // A stranger's view of the new profile: not a dash ('Last Login: today').
+    const other = await createUser(t.db);
+    const profile = await t.request.get(`/v1/users/${row.id}`).set('Authorization', `Bearer ${t.tokenFor(other)}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body.last_login).toBe(today);
+  });
+
   it('accepts the boundaries: a 3- and a 30-character username, a 72-byte password', async () => {
     const code = await createCode(t.db, { maxUses: 4 });
     expect((await register(body(code.code, { username: 'Ab3' }))).status).toBe(200);
