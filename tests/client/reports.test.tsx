@@ -299,7 +299,7 @@ describe('the admin Reports view', () => {
     await screen.findByRole('article', { name: 'Comment: Harassment or bullying' });
     expect(within(card(31)).getByTestId('target-state')).toHaveTextContent('Now: Visible');
     // The stack is sandboxed and hidden for three already: no second Sandbox.
-    expect(within(card(32)).getByTestId('target-state')).toHaveTextContent('Now: SandboxedHidden for 3 users');
+    expect(within(card(32)).getByTestId('target-state')).toHaveTextContent('Now: Sandboxed, Hidden for 3 users');
     expect(within(card(32)).queryByRole('button', { name: 'Sandbox stack' })).not.toBeInTheDocument();
     expect(within(card(32)).getByRole('button', { name: 'Unsandbox stack' })).toBeInTheDocument();
 

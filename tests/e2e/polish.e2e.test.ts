@@ -287,8 +287,9 @@ describe('at 375 px with the longest unbroken names, as the long name', () => {
   it('settings: username, e-mail and socials', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expectOnScreen(heading(page, 'Settings'), 'the settings heading');
-    await expectOnScreen(page.getByText(LONG_USER, { exact: true }).first(), 'the username');
-    await expectOnScreen(page.getByText(LONG_SIGNAL).first(), 'a long social');
+    const settings = page.getByRole('region', { name: 'Settings' });
+    await expectOnScreen(settings.getByText(LONG_USER, { exact: true }), 'the username');
+    await expectOnScreen(settings.getByText(LONG_SIGNAL), 'a long social');
     await expectNoSidewaysScroll(page, 'settings');
     await shot(page, 'settings-375');
   });
@@ -301,14 +302,14 @@ describe('the report queue, as an admin at 375 px', () => {
     await tab(page, 'Reports');
     const report = page.getByRole('article', { name: 'Comment: Spam' });
     await expect.poll(() => report.isVisible(), WAIT).toBe(true);
-    expect(await report.getByTestId('target-state').textContent()).toBe('Now:Visible');
+    expect(await report.getByTestId('target-state').textContent()).toBe('Now: Visible');
     await expectNoSidewaysScroll(page, 'reports queue');
 
     await report.getByRole('button', { name: 'Sandbox comment' }).click();
     await page.getByRole('dialog', { name: 'Sandbox Comment?' }).getByRole('button', { name: 'Sandbox' }).click();
     await expect.poll(() => report.getByRole('button', { name: 'Unsandbox comment' }).isVisible(), WAIT).toBe(true);
     expect(await report.getByRole('button', { name: 'Sandbox comment' }).count()).toBe(0);
-    expect(await report.getByTestId('target-state').textContent()).toBe('Now:Sandboxed');
+    expect(await report.getByTestId('target-state').textContent()).toBe('Now: Sandboxed');
     await expectAccessible(page, 'reports queue after a sandbox');
     await shot(page, 'reports-375');
 
