@@ -97,8 +97,9 @@ describe('the time axis', () => {
     expect(axisLabels('2026-11-01T09:05:10Z', '2026-11-01T09:05:50Z', GB_UTC)).toEqual(['1 Nov 2026, 09:05:10', '09:05:50']);
   });
 
-  it('one moment: one label', () => {
-    expect(axisLabels('2026-11-01T09:05:00Z', '2026-11-01T09:05:00Z', GB_UTC)).toEqual(['1 Nov 2026, 09:05']);
+  it('one moment, or one second: one label', () => {
+    expect(axisLabels('2026-11-01T09:05:00Z', '2026-11-01T09:05:00Z', GB_UTC)).toEqual(['1 Nov 2026, 09:05:00']);
+    expect(axisLabels('2026-11-01T09:05:00.100Z', '2026-11-01T09:05:00.900Z', GB_UTC)).toEqual(['1 Nov 2026, 09:05:00']);
   });
 
   it('days are the reader’s: 23:30 and 00:30 UTC are one day in New York, and two in UTC', () => {

@@ -63,9 +63,22 @@ async function phone(): Promise<Page> {
   return page;
 }
 
-/** No sideways scroll: the page is no wider than the screen. */
+/** No sideways scroll: the page is no wider than the screen. A failure names what sticks out. */
 async function expectNoSidewaysScroll(page: Page, view: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), view).toBeLessThanOrEqual(WIDTH);
+  const { width, wide } = await page.evaluate((screen) => {
+    const sticksOut = (element: Element) => element.getBoundingClientRect().right > screen + 0.5 && getComputedStyle(element).visibility !== 'hidden';
+    // The innermost elements that reach past the screen, outside any box that scrolls on its own.
+    const inScroller = (element: Element) => {
+      for (let up = element.parentElement; up; up = up.parentElement) if (/(auto|scroll|hidden)/.test(getComputedStyle(up).overflowX)) return true;
+      return false;
+    };
+    const wide = [...document.body.querySelectorAll('*')]
+      .filter((element) => sticksOut(element) && !inScroller(element) && ![...element.children].some(sticksOut))
+      .slice(0, 5)
+      .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> ${(element.textContent ?? '').slice(0, 40)}`);
+    return { width: document.documentElement.scrollWidth, wide };
+  }, WIDTH);
+  expect(width, `${view}: ${wide.join(' | ')}`).toBeLessThanOrEqual(WIDTH);
 }
 
 /** The element starts on screen (not pushed off to the left) and ends within it. */
@@ -135,7 +148,9 @@ beforeAll(async () => {
   }
   ({ id: commentId } = await api<{ id: number }>('POST', `/v1/stacks/${groupStackId}/comments`, long.token, { description: LONG_COMMENT }));
   await api('POST', '/v1/twisted_stacks', ann.token, { stack_id: groupStackId, twist_description: LONG_TWIST });
-  // A friend stack both answer the same day: the friendship chart's two ends are on one day.
+  // A friend stack both answer the same day, a second or more later: the friendship chart's two
+  // ends are on one day, at different times.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
   const { id: friendStackId } = await api<{ id: number }>('POST', '/v1/stacks', long.token, { name: 'Lunch', mode: 'friend', target_id: ann.id, positions: POSITIONS });
   await api('POST', `/v1/stacks/${friendStackId}/complete`, long.token, { position_ids: IDENTITY });
   await api('POST', `/v1/stacks/${friendStackId}/complete`, ann.token, { position_ids: SWAPPED });
@@ -305,10 +320,10 @@ describe('the report queue, as an admin at 375 px', () => {
     expect(await report.getByTestId('target-state').textContent()).toBe('Now: Visible');
     await expectNoSidewaysScroll(page, 'reports queue');
 
-    await report.getByRole('button', { name: 'Sandbox comment' }).click();
+    await report.getByRole('button', { name: 'Sandbox comment', exact: true }).click();
     await page.getByRole('dialog', { name: 'Sandbox Comment?' }).getByRole('button', { name: 'Sandbox' }).click();
-    await expect.poll(() => report.getByRole('button', { name: 'Unsandbox comment' }).isVisible(), WAIT).toBe(true);
-    expect(await report.getByRole('button', { name: 'Sandbox comment' }).count()).toBe(0);
+    await expect.poll(() => report.getByRole('button', { name: 'Unsandbox comment', exact: true }).isVisible(), WAIT).toBe(true);
+    expect(await report.getByRole('button', { name: 'Sandbox comment', exact: true }).count()).toBe(0);
     expect(await report.getByTestId('target-state').textContent()).toBe('Now: Sandboxed');
     await expectAccessible(page, 'reports queue after a sandbox');
     await shot(page, 'reports-375');
@@ -316,8 +331,8 @@ describe('the report queue, as an admin at 375 px', () => {
     // What the server says, read afresh.
     await page.reload();
     await tab(page, 'Reports');
-    await expect.poll(() => report.getByRole('button', { name: 'Unsandbox comment' }).isVisible(), WAIT).toBe(true);
-    expect(await report.getByRole('button', { name: 'Sandbox comment' }).count()).toBe(0);
+    await expect.poll(() => report.getByRole('button', { name: 'Unsandbox comment', exact: true }).isVisible(), WAIT).toBe(true);
+    expect(await report.getByRole('button', { name: 'Sandbox comment', exact: true }).count()).toBe(0);
     const [listed] = (await api<{ id: number; target_id: number; target_state: unknown }[]>('GET', '/v1/reports?status=open', people.mod.token)).filter((r) => r.target_id === commentId);
     expect(listed.target_state).toEqual({ deleted: false, sandboxed: true, hidden_for_users: 0 });
   });

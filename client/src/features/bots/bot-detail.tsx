@@ -99,7 +99,7 @@ function BotDetailContent({ bot, meId, onBack, onOpenUser, onOpenGroup }: Conten
                       label={audience.user.username}
                       onOpen={() => onOpenUser(audience.user.id)}
                     />
-                    <span className="inline-flex items-center gap-2">
+                    <span className="inline-flex min-w-0 max-w-full items-center gap-2">
                       <span className="text-sm text-base-content/70">Owner:</span>
                       <PersonLink
                         avatar={<Avatar kind="user" username={bot.owner.username} avatarId={bot.owner.avatar_id} size="xs" alt="" />}
@@ -140,7 +140,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function PersonLink({ avatar, label, onOpen }: { avatar: ReactNode; label: string; onOpen(): void }) {
   return (
-    <button type="button" className="inline-flex min-w-0 items-center gap-2 text-left font-medium hover:underline" onClick={onOpen}>
+    <button type="button" className="inline-flex min-w-0 max-w-full items-center gap-2 text-left font-medium hover:underline" onClick={onOpen}>
       {avatar}
       <span className="truncate" title={label}>
         {label}

@@ -375,7 +375,7 @@ function BotsSection({ groupId, onOpenBot }: { groupId: number; onOpenBot(botId:
       {bots.data && bots.data.length > 0 && (
         <ul className="grid gap-2 sm:grid-cols-2" aria-label="Bots">
           {bots.data.map((bot) => (
-            <li key={bot.id}>
+            <li key={bot.id} className="min-w-0">
               <button type="button" className="flex w-full min-w-0 items-center gap-3 rounded-box bg-base-100 p-3 text-left shadow-sm hover:bg-base-200" onClick={() => onOpenBot(bot.id)}>
                 <Avatar kind="bot" name={bot.name} avatarId={bot.avatar_id} size="sm" alt="" />
                 <span className="truncate font-medium" title={bot.name}>

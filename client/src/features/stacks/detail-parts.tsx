@@ -117,14 +117,14 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
         <dl className="flex min-w-0 flex-wrap gap-x-6 gap-y-1">
           {twisted ? (
             <div className="flex min-w-0 gap-1">
-              <dt>Twisted by</dt>
+              <dt className="shrink-0">Twisted by</dt>
               <dd className="min-w-0">
                 <LinkButton onClick={() => nav.onOpenUser(stack.owner_id)}>{stack.owner_username}</LinkButton>
               </dd>
             </div>
           ) : (
             <div className="flex min-w-0 gap-1">
-              <dt>Created by</dt>
+              <dt className="shrink-0">Created by</dt>
               <dd className="min-w-0">
                 {stack.bot ? (
                   <LinkButton onClick={() => nav.onOpenBot(stack.bot!.id)}>{stack.bot.name}</LinkButton>
@@ -136,7 +136,7 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
           )}
           {stack.audience.type === 'group' && stack.audience.group && (
             <div className="flex min-w-0 gap-1">
-              <dt>Group:</dt>
+              <dt className="shrink-0">Group:</dt>
               <dd className="min-w-0">
                 <LinkButton onClick={() => nav.onOpenGroup(stack.audience.group!.id)}>{stack.audience.group.name}</LinkButton>
               </dd>
@@ -144,7 +144,7 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
           )}
           {friend && (
             <div className="flex min-w-0 gap-1">
-              <dt>Friend:</dt>
+              <dt className="shrink-0">Friend:</dt>
               <dd className="min-w-0">
                 <LinkButton onClick={() => nav.onOpenUser(friend.id)}>{friend.username}</LinkButton>
               </dd>
