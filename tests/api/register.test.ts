@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as backfillFirstLogin } from '../../migrations/2026_11_26_100000_backfill_first_login';
 import { createCode, createUser, uniqueName } from '../factories/users';
 import { createTestApp, linkIn, type TestApp } from '../helpers/test-app';
 
@@ -79,6 +80,17 @@ describe('POST /v1/users/register: success', () => {
     const profile = await t.request.get(`/v1/users/${row.id}`).set('Authorization', `Bearer ${t.tokenFor(other)}`);
     expect(profile.status).toBe(200);
     expect(profile.body.last_login).toBe(today);
+  });
+
+  it('the backfill migration gives an account that never signed in its registration time, and leaves a real login alone', async () => {
+    const [never, seen] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const loggedIn = new Date('2026-11-20T08:00:00Z');
+    await t.db.updateTable('users').set({ last_login_at: loggedIn }).where('id', '=', seen.id).execute();
+    await backfillFirstLogin(t.db as never);
+    const rows = await t.db.selectFrom('users').select(['id', 'created_at', 'last_login_at']).where('id', 'in', [never.id, seen.id]).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(new Date(byId.get(never.id)!.last_login_at!).getTime()).toBe(new Date(byId.get(never.id)!.created_at).getTime());
+    expect(new Date(byId.get(seen.id)!.last_login_at!).getTime()).toBe(loggedIn.getTime());
   });
 
   it('accepts the boundaries: a 3- and a 30-character username, a 72-byte password', async () => {
