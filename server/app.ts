@@ -15,6 +15,7 @@ import { requestScope } from './db/request-scope';
 import { buildOpenApiDocument } from './openapi';
 import { bodyGuard } from './http/body-guard';
 import { eventsRoute } from './modules/events/events.route';
+import { ROBOTS_TXT } from './modules/site/robots';
 import { SHARE_IMAGE_PATHS, shareImageRoute } from './modules/stacks/share-image.route';
 import { restHandler } from './http/rest';
 import { applyErrorHeaders, logServerError } from './http/trpc-hooks';
@@ -70,6 +71,12 @@ export function createApp(deps: AppDeps) {
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.status(503).json({ status: 'unavailable', detail: 'The database does not answer', code: 'DATABASE_UNAVAILABLE' } satisfies ErrorBody & { status: string });
     }
+  });
+
+  // A real robots file, whether or not the client is built (the fallback below would send the app).
+  app.get('/robots.txt', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('text/plain').send(ROBOTS_TXT);
   });
 
   const openApiDocument = buildOpenApiDocument();

@@ -84,6 +84,20 @@ export type StackSnapshot = z.infer<typeof StackSnapshot>;
 export type CommentSnapshot = z.infer<typeof CommentSnapshot>;
 export type GroupSnapshot = z.infer<typeof GroupSnapshot>;
 
+/**
+ * What the reported target is now, for the admins' queue: whether it is gone, sandboxed, and for
+ * how many users an admin hid it. A stack's state is its original's for a twisted stack (the
+ * sandbox and hide calls act on the original), a comment's its own.
+ */
+export const ReportTargetState = z
+  .object({
+    deleted: z.boolean().describe('Gone: a deleted stack or comment, a deactivated account, a retired group.'),
+    sandboxed: z.boolean().describe('A sandboxed stack (its original for a twisted stack) or comment; false for users and groups.'),
+    hidden_for_users: z.number().int().describe('How many users the stack (its original for a twisted stack) was hidden for by someone else (an admin); 0 for other targets.'),
+  })
+  .meta({ id: 'ReportTargetState' });
+export type ReportTargetState = z.infer<typeof ReportTargetState>;
+
 export const Report = z
   .object({
     id: z.number().int(),
@@ -100,6 +114,7 @@ export const Report = z
     resolved_by: z.string().nullable().describe('The username of the admin who resolved or dismissed it.'),
     created_at: z.string(),
     resolved_at: z.string().nullable(),
+    target_state: ReportTargetState.nullable().describe("The target as it is now (admins only; null for anyone else's view of their own reports)."),
   })
   .meta({ id: 'Report' });
 export type Report = z.infer<typeof Report>;

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as backfillFirstLogin } from '../../migrations/2026_11_26_100000_backfill_first_login';
 import { createCode, createUser, uniqueName } from '../factories/users';
 import { createTestApp, linkIn, type TestApp } from '../helpers/test-app';
 
@@ -60,6 +61,36 @@ describe('POST /v1/users/register: success', () => {
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ username: payload.username, email: payload.email, role: 'USER', is_email_verified: false, socials: [] });
     expect(await codeRow(code.id)).toEqual({ uses: 1, max_uses: 1 });
+  });
+
+  it('counts as the first login: the new account has a last login of today, as the user and others see it', async () => {
+    const code = await createCode(t.db);
+    const payload = body(code.code);
+    const before = Date.now();
+    const res = await register(payload);
+    expect(res.status).toBe(200);
+    const row = await t.db.selectFrom('users').select(['id', 'last_login_at']).where('username', '=', payload.username as string).executeTakeFirstOrThrow();
+    expect(row.last_login_at).not.toBeNull();
+    expect(new Date(row.last_login_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const today = new Date().toISOString().slice(0, 10);
+    const me = await t.request.get('/v1/users/me').set('Authorization', `Bearer ${res.body.access_token}`);
+    expect(me.body.last_login).toBe(today);
+    // A stranger's view of the new profile: not a dash ('Last Login: today').
+    const other = await createUser(t.db);
+    const profile = await t.request.get(`/v1/users/${row.id}`).set('Authorization', `Bearer ${t.tokenFor(other)}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body.last_login).toBe(today);
+  });
+
+  it('the backfill migration gives an account that never signed in its registration time, and leaves a real login alone', async () => {
+    const [never, seen] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const loggedIn = new Date('2026-11-20T08:00:00Z');
+    await t.db.updateTable('users').set({ last_login_at: loggedIn }).where('id', '=', seen.id).execute();
+    await backfillFirstLogin(t.db as never);
+    const rows = await t.db.selectFrom('users').select(['id', 'created_at', 'last_login_at']).where('id', 'in', [never.id, seen.id]).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(new Date(byId.get(never.id)!.last_login_at!).getTime()).toBe(new Date(byId.get(never.id)!.created_at).getTime());
+    expect(new Date(byId.get(seen.id)!.last_login_at!).getTime()).toBe(loggedIn.getTime());
   });
 
   it('accepts the boundaries: a 3- and a 30-character username, a 72-byte password', async () => {

@@ -67,6 +67,8 @@ describe('POST /v1/reports: each target type', () => {
       resolved_by: null,
       created_at: expect.any(String),
       resolved_at: null,
+      // The target's present state is for the admins' queue only.
+      target_state: null,
     });
   });
 
@@ -303,6 +305,96 @@ describe('GET /v1/reports', () => {
       return statements;
     };
     expect(await count(1)).toBe(await count(6));
+  });
+
+  it('reads a page of every target type, with their present state, in the same number of statements whatever its length', async () => {
+    const boss = await admin();
+    const { owner, a, group } = await stackCast(t);
+    const stackId = await createGroupStack(t, owner, group.id);
+    const commentId = await comment(t, owner, stackId, 'Hmm');
+    const [user1, user2] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    await fileReport(a, 'user', user1.id);
+    await fileReport(a, 'user', user2.id);
+    await fileReport(a, 'stack', stackId);
+    await fileReport(a, 'comment', commentId);
+    await fileReport(a, 'group', group.id);
+    const count = async (limit: number) => {
+      const { result, count: statements } = await t.testDb.countQueries(() => listReports(boss, `?limit=${limit}`).then((res) => res));
+      expect(result.body).toHaveLength(limit);
+      for (const row of result.body as { target_state: unknown }[]) expect(row.target_state).toEqual({ deleted: false, sandboxed: false, hidden_for_users: 0 });
+      return statements;
+    };
+    expect(await count(1)).toBe(await count(5));
+  });
+});
+
+describe("GET /v1/reports: each target's present state (admins)", () => {
+  /** The admin's view of one report. */
+  async function stateOf(boss: FactoryUser, id: number) {
+    const res = await listReports(boss, '?limit=100');
+    expect(res.status).toBe(200);
+    return (res.body as { id: number; target_state: unknown }[]).find((r) => r.id === id)?.target_state;
+  }
+  const fresh = { deleted: false, sandboxed: false, hidden_for_users: 0 };
+
+  it('a comment: sandboxed once an admin sandboxes it, unsandboxed again, deleted once its author deletes it', async () => {
+    const { owner, a, group } = await stackCast(t);
+    const boss = await admin();
+    const stackId = await createGroupStack(t, owner, group.id);
+    const commentId = await comment(t, owner, stackId, 'Rude words');
+    const id = await fileReport(a, 'comment', commentId);
+    expect(await stateOf(boss, id)).toEqual(fresh);
+    expect((await as(t, boss).post(`/v1/stacks/${stackId}/comments/${commentId}/sandbox`, { sandbox: true })).status).toBe(200);
+    expect(await stateOf(boss, id)).toEqual({ ...fresh, sandboxed: true });
+    // The reporter's own view of it says nothing of moderation.
+    expect(((await listReports(a)).body as { id: number; target_state: unknown }[]).find((r) => r.id === id)?.target_state).toBeNull();
+    expect((await as(t, boss).post(`/v1/stacks/${stackId}/comments/${commentId}/sandbox`, { sandbox: false })).status).toBe(200);
+    expect(await stateOf(boss, id)).toEqual(fresh);
+    expect((await as(t, owner).del(`/v1/stacks/${stackId}/comments/${commentId}`)).status).toBe(200);
+    expect(await stateOf(boss, id)).toEqual({ ...fresh, deleted: true });
+  });
+
+  it("a group stack: sandboxed, hidden for the members an admin chose; a twisted stack shows its original's state", async () => {
+    const { owner, a, b, group } = await stackCast(t);
+    const boss = await admin();
+    const [c, d] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    await addMemberInDb(t.db, group.id, c);
+    await addMemberInDb(t.db, group.id, d);
+    const stackId = await createGroupStack(t, owner, group.id);
+    for (const user of [owner, a, b]) await answer(t, user, stackId);
+    const twistedId = await twist(t, a, stackId, 'But for dinner');
+    const stackReport = await fileReport(b, 'stack', stackId);
+    const twistReport = await fileReport(b, 'stack', twistedId);
+    // Hiding it for yourself is no moderation: it does not count.
+    expect((await as(t, b).del(`/v1/stacks/${stackId}/hide`)).status).toBe(200);
+    expect(await stateOf(boss, stackReport)).toEqual(fresh);
+
+    expect((await as(t, boss).post(`/v1/stacks/${stackId}/sandbox`, { sandbox: true })).status).toBe(200);
+    expect((await as(t, boss).del(`/v1/stacks/${stackId}/hide`).send({ user_ids: [c.id, d.id] })).status).toBe(200);
+    expect(await stateOf(boss, stackReport)).toEqual({ deleted: false, sandboxed: true, hidden_for_users: 2 });
+    expect(await stateOf(boss, twistReport)).toEqual({ deleted: false, sandboxed: true, hidden_for_users: 2 });
+  });
+
+  it('a user once deactivated, a group once retired', async () => {
+    const [reporter, target, owner] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
+    const boss = await admin();
+    const group = await groupWith(t, owner, []);
+    const userReport = await fileReport(reporter, 'user', target.id);
+    const groupReport = await fileReport(reporter, 'group', group.id);
+    expect(await stateOf(boss, userReport)).toEqual(fresh);
+    await t.db.updateTable('users').set({ is_active: false }).where('id', '=', target.id).execute();
+    expect((await as(t, owner).del(`/v1/groups/${group.id}`)).status).toBe(200);
+    expect(await stateOf(boss, userReport)).toEqual({ ...fresh, deleted: true });
+    expect(await stateOf(boss, groupReport)).toEqual({ ...fresh, deleted: true });
+  });
+
+  it('the answer of a decision carries the state too', async () => {
+    const { me, friend } = await friendPair(t);
+    const boss = await admin();
+    const stackId = await createFriendStack(t, me, friend);
+    const commentId = await comment(t, friend, stackId, 'Spam spam');
+    const id = await fileReport(me, 'comment', commentId);
+    expect((await updateReport(boss, id, { status: 'resolved' })).body.target_state).toEqual(fresh);
   });
 });
 

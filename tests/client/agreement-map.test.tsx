@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupAgreement } from '../../shared/schemas/agreement';
-import { matchesOf, scoreColour } from '../../client/src/features/groups/agreement-map';
+import { labelWidth, mapMargins, matchesOf, matchText, scoreColour } from '../../client/src/features/groups/agreement-map';
 import { GroupDetailView } from '../../client/src/features/groups/group-detail';
 import { ALICE, BOB, CAROL, chessClub, DAVE } from './groups-fixtures';
 import { renderAt, stubTrpc, TrpcFailure } from './render';
@@ -101,21 +101,71 @@ describe('Group detail: the Agreement section', () => {
   });
 });
 
-describe('matchesOf', () => {
-  it('breaks ties by more common stacks, then by username; one partner is both', () => {
+describe('matchesOf and matchText: ties are ties', () => {
+  const pair = (a: { id: number; username: string }, b: { id: number; username: string }, score: number, stacks = 1) => ({ user_a: ref(a), user_b: ref(b), score, stacks });
+  const textOf = (matches: ReturnType<typeof matchesOf>, id: number) => matchText(matches.find((m) => m.member.id === id)!);
+
+  it('names everyone who ties for closest or furthest, by username, whatever their common stacks', () => {
     const matches = matchesOf({
       members: [ALICE, BOB, CAROL, DAVE],
-      pairs: [
-        { user_a: ref(ALICE), user_b: ref(BOB), score: 50, stacks: 1 },
-        { user_a: ref(ALICE), user_b: ref(CAROL), score: 50, stacks: 4 },
-        { user_a: ref(ALICE), user_b: ref(DAVE), score: 50, stacks: 4 },
-      ],
+      pairs: [pair(ALICE, BOB, 40, 1), pair(ALICE, CAROL, 40, 4), pair(ALICE, DAVE, 22), pair(BOB, CAROL, 68.5), pair(BOB, DAVE, 22), pair(CAROL, DAVE, 50)],
     });
     const alice = matches.find((m) => m.member.id === ALICE.id)!;
-    expect(alice.closest.other.username).toBe('carol');
-    expect(alice.furthest.other.username).toBe('carol');
-    expect(alice.partners).toBe(3);
-    const bob = matches.find((m) => m.member.id === BOB.id)!;
-    expect([bob.closest.other.username, bob.furthest.other.username, bob.partners]).toEqual(['alice', 'alice', 1]);
+    expect(alice.closest).toEqual({ others: [ref(BOB), ref(CAROL)], score: 40 });
+    expect(alice.furthest).toEqual({ others: [ref(DAVE)], score: 22 });
+    expect(textOf(matches, ALICE.id)).toBe('Closest: bob, carol (40.0) · Furthest: dave (22.0)');
+    // dave: alice and bob tie for furthest.
+    expect(textOf(matches, DAVE.id)).toBe('Closest: carol (50.0) · Furthest: alice, bob (22.0)');
+  });
+
+  it('says so when all of a member’s scores are equal, rather than name one person closest and furthest', () => {
+    const matches = matchesOf({ members: [ALICE, BOB, CAROL], pairs: [pair(ALICE, BOB, 40), pair(ALICE, CAROL, 40), pair(BOB, CAROL, 60)] });
+    expect(textOf(matches, ALICE.id)).toBe('Same score with everyone: bob, carol (40.0)');
+    expect(textOf(matches, BOB.id)).toBe('Closest: carol (60.0) · Furthest: alice (40.0)');
+  });
+
+  it('compares scores as shown: 40.04 and 39.96 both read 40.0, so they tie', () => {
+    const matches = matchesOf({ members: [ALICE, BOB, CAROL], pairs: [pair(ALICE, BOB, 40.04), pair(ALICE, CAROL, 39.96)] });
+    expect(textOf(matches, ALICE.id)).toBe('Same score with everyone: bob, carol (40.0)');
+  });
+
+  it('one partner only: "Only shared stacks with"', () => {
+    const matches = matchesOf({ members: [ALICE, BOB, CAROL], pairs: [pair(ALICE, BOB, 68.5), pair(ALICE, CAROL, 22)] });
+    expect(textOf(matches, BOB.id)).toBe('Only shared stacks with alice (68.5)');
+    expect(matches.find((m) => m.member.id === BOB.id)!.partners).toBe(1);
+  });
+
+  it('on the group page, a tie reads as a tie', async () => {
+    renderDetail({ members: [ALICE, BOB, CAROL], pairs: [pair(ALICE, BOB, 40), pair(ALICE, CAROL, 40), pair(BOB, CAROL, 60)], stacks_considered: 2 });
+    await heatMap();
+    const items = within(screen.getByRole('list', { name: 'Closest and furthest matches' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'alice (you)Same score with everyone: bob, carol (40.0)',
+      'bobClosest: carol (60.0) · Furthest: alice (40.0)',
+      'carolClosest: bob (60.0) · Furthest: alice (40.0)',
+    ]);
+  });
+});
+
+describe('the heat map’s room for names', () => {
+  it('fits the longest name: short names leave no empty band above the map, long ones are not cut', () => {
+    const short = mapMargins(['ann', 'bob', 'cy']);
+    const long = mapMargins(['ann', 'M'.repeat(30)]);
+    // Three letters at 12 px slanted at 45° need about 30 px; the old fixed band was 92.
+    expect(short.top).toBeLessThan(45);
+    expect(short.left).toBeLessThan(40);
+    // A long name is cut to 12 characters (11 and an ellipsis): room for those, slanted.
+    const cut = labelWidth(`${'M'.repeat(11)}…`);
+    expect(long.left).toBeGreaterThanOrEqual(cut);
+    expect(long.top).toBeGreaterThanOrEqual(cut * Math.SQRT1_2);
+    expect(long.top).toBeGreaterThan(short.top);
+    expect(labelWidth('MMMM')).toBeGreaterThan(labelWidth('iiii'));
+  });
+
+  it('draws the SVG with that room', async () => {
+    renderDetail(AGREEMENT);
+    const svg = await heatMap();
+    const { top, left, right } = mapMargins(['alice', 'bob', 'carol']);
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${left + 3 * 44 + right} ${top + 3 * 44 + 8}`);
   });
 });

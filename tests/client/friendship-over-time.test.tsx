@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SharedScore } from '../../shared/schemas/agreement';
 import { ProfileView } from '../../client/src/features/profile/profile-view';
+import { axisLabels } from '../../client/src/features/profile/chart-axis';
 import { describeTrend, scoreTrend } from '../../client/src/features/profile/score-trend';
 import { ME, profile, SHARED } from './fixtures';
 import { renderAt, stubTrpc } from './render';
@@ -78,6 +79,46 @@ describe('Profile: Friendship over time', () => {
     expect(await screen.findByText('This is your profile.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Friendship over time' })).not.toBeInTheDocument();
     expect(own.callsTo('users.scores')).toHaveLength(0);
+  });
+});
+
+describe('the time axis', () => {
+  const GB_UTC = { locale: 'en-GB', timeZone: 'UTC' };
+
+  it('reads the days when the points span several', () => {
+    expect(axisLabels('2026-11-01T09:05:00Z', '2026-11-03T14:30:00Z', GB_UTC)).toEqual(['1 Nov 2026', '3 Nov 2026']);
+  });
+
+  it('on one day: the day and time, then the time, so the two ends differ', () => {
+    expect(axisLabels('2026-11-01T09:05:00Z', '2026-11-01T14:30:00Z', GB_UTC)).toEqual(['1 Nov 2026, 09:05', '14:30']);
+  });
+
+  it('in one minute: with seconds', () => {
+    expect(axisLabels('2026-11-01T09:05:10Z', '2026-11-01T09:05:50Z', GB_UTC)).toEqual(['1 Nov 2026, 09:05:10', '09:05:50']);
+  });
+
+  it('one moment, or one second: one label', () => {
+    expect(axisLabels('2026-11-01T09:05:00Z', '2026-11-01T09:05:00Z', GB_UTC)).toEqual(['1 Nov 2026, 09:05:00']);
+    expect(axisLabels('2026-11-01T09:05:00.100Z', '2026-11-01T09:05:00.900Z', GB_UTC)).toEqual(['1 Nov 2026, 09:05:00']);
+  });
+
+  it('days are the reader’s: 23:30 and 00:30 UTC are one day in New York, and two in UTC', () => {
+    const late = '2026-11-01T23:30:00Z';
+    const early = '2026-11-02T00:30:00Z';
+    expect(axisLabels(late, early, GB_UTC)).toEqual(['1 Nov 2026', '2 Nov 2026']);
+    expect(axisLabels(late, early, { locale: 'en-GB', timeZone: 'America/New_York' })).toEqual(['1 Nov 2026, 18:30', '19:30']);
+  });
+
+  it('the chart of stacks answered on one day shows the times at its two ends', async () => {
+    const sameDay = scores([40, 50, 60]).map((s, i) => ({ ...s, answered_at: new Date(Date.UTC(2026, 10, 1, 12, 10 * i)).toISOString() }));
+    renderProfile(sameDay);
+    const svg = await chart();
+    const [start, end] = axisLabels(sameDay[0].answered_at, sameDay[2].answered_at);
+    expect(within(svg).getByTestId('axis-start')).toHaveTextContent(start);
+    expect(within(svg).getByTestId('axis-end')).toHaveTextContent(end);
+    expect(start).not.toBe(end);
+    expect(end).toMatch(/\d{1,2}:\d{2}/);
+    expect(svg.querySelector('desc')!.textContent).toContain(`3 stacks from ${start} to ${end},`);
   });
 });
 

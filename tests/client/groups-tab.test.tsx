@@ -45,6 +45,22 @@ describe('Groups overview (spec 2 §2.5)', () => {
     expect(hikers).toHaveTextContent('8 members · 0 stacks');
   });
 
+  it('badges Restricted (only the owner invites) and Read-only (only the owner adds stacks), each on its own flag', async () => {
+    const strict = groupSummary({ id: 4, name: 'Strict', is_restricted: true, is_readonly: true });
+    const quiet = groupSummary({ id: 5, name: 'Quiet', is_readonly: true, is_public: false });
+    const closed = groupSummary({ id: 6, name: 'Closed', is_restricted: true, is_member: false });
+    renderTab(() => ({ my_groups: [strict, quiet, MINE], public_groups: [closed] }));
+    const badges = async (name: RegExp) => {
+      const card = await screen.findByRole('button', { name });
+      return ['Private Group', 'Restricted', 'Read-only'].filter((badge) => within(card).queryByText(badge, { exact: true }));
+    };
+    expect(await badges(/Strict/)).toEqual(['Restricted', 'Read-only']);
+    expect(await badges(/Quiet/)).toEqual(['Private Group', 'Read-only']);
+    expect(await badges(/Closed/)).toEqual(['Restricted']);
+    expect(await badges(/Chess Club/)).toEqual([]);
+    expect(within(await screen.findByRole('button', { name: /Strict/ })).getByText('Restricted')).toHaveAttribute('title', 'Only the owner is allowed to invite users.');
+  });
+
   it('opens a group when its card is clicked', async () => {
     const { user, onOpenGroup } = renderTab();
     await user.click(await screen.findByRole('button', { name: /Hikers/ }));

@@ -29,6 +29,7 @@ function report(overrides: Partial<Report> & Pick<Report, 'id' | 'target_type' |
     resolved_by: null,
     created_at: '2026-11-25T10:00:00.000Z',
     resolved_at: null,
+    target_state: { deleted: false, sandboxed: false, hidden_for_users: 0 },
     ...overrides,
   };
 }
@@ -278,5 +279,60 @@ describe('the admin Reports view', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Hide for Selected' }));
     expect(await within(card(32)).findByRole('status')).toHaveTextContent('Stack hidden for 1 user');
     expect(callsTo('stacks.hide')[0].input).toEqual({ id: 40, user_ids: [2] });
+  });
+
+  it('shows each target as it is now, and after a sandbox offers Unsandbox instead of Sandbox', async () => {
+    // The server: the comment is sandboxed once the sandbox call has been made.
+    let commentSandboxed = false;
+    const { user, callsTo } = renderQueue({
+      'reports.list': (input: { status: string }) =>
+        input.status === 'open'
+          ? [{ ...COMMENT_REPORT, target_state: { deleted: false, sandboxed: commentSandboxed, hidden_for_users: 0 } }, { ...STACK_REPORT, target_state: { deleted: false, sandboxed: true, hidden_for_users: 3 } }]
+          : [],
+      'stacks.sandboxComment': () => ({}),
+      'twistedStacks.sandboxComment': (input: { sandbox: boolean }) => {
+        commentSandboxed = input.sandbox;
+        return { id: 900, is_sandboxed: input.sandbox };
+      },
+      'stacks.sandbox': (input: { sandbox: boolean }) => ({ id: 40, is_sandboxed: input.sandbox }),
+    });
+    await screen.findByRole('article', { name: 'Comment: Harassment or bullying' });
+    expect(within(card(31)).getByTestId('target-state')).toHaveTextContent('Now: Visible');
+    // The stack is sandboxed and hidden for three already: no second Sandbox.
+    expect(within(card(32)).getByTestId('target-state')).toHaveTextContent('Now: Sandboxed, Hidden for 3 users');
+    expect(within(card(32)).queryByRole('button', { name: 'Sandbox stack' })).not.toBeInTheDocument();
+    expect(within(card(32)).getByRole('button', { name: 'Unsandbox stack' })).toBeInTheDocument();
+
+    await user.click(within(card(31)).getByRole('button', { name: 'Sandbox comment' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Sandbox Comment?' })).getByRole('button', { name: 'Sandbox' }));
+    expect(await within(card(31)).findByRole('button', { name: 'Unsandbox comment' })).toBeInTheDocument();
+    expect(within(card(31)).queryByRole('button', { name: 'Sandbox comment' })).not.toBeInTheDocument();
+    expect(within(card(31)).getByTestId('target-state')).toHaveTextContent('Now: Sandboxed');
+
+    await user.click(within(card(31)).getByRole('button', { name: 'Unsandbox comment' }));
+    expect(await within(card(31)).findByRole('button', { name: 'Sandbox comment' })).toBeInTheDocument();
+    expect(callsTo('twistedStacks.sandboxComment').map((c) => c.input)).toEqual([
+      { id: 12, cid: 900, sandbox: true },
+      { id: 12, cid: 900, sandbox: false },
+    ]);
+    await user.click(within(card(32)).getByRole('button', { name: 'Unsandbox stack' }));
+    await vi.waitFor(() => expect(callsTo('stacks.sandbox').map((c) => c.input)).toEqual([{ id: 40, sandbox: false }]));
+  });
+
+  it('a target that is gone says so and offers nothing to act on but the decision', async () => {
+    stubTrpc({
+      'reports.list': [
+        { ...COMMENT_REPORT, target_state: { deleted: true, sandboxed: false, hidden_for_users: 0 } },
+        report({ id: 33, target_type: 'user', target_id: 5, snapshot: { username: 'mallory', bio: '', avatar_id: 1 }, target_state: { deleted: true, sandboxed: false, hidden_for_users: 0 } }),
+      ],
+    });
+    renderAt(<ReportsQueue />);
+    await screen.findByRole('article', { name: 'Comment: Harassment or bullying' });
+    expect(within(card(31)).getByTestId('target-state')).toHaveTextContent('Now: Deleted');
+    expect(within(card(33)).getByTestId('target-state')).toHaveTextContent('Now: Deactivated');
+    for (const id of [31, 33]) {
+      expect(within(card(id)).queryByRole('group', { name: 'Moderation' })).not.toBeInTheDocument();
+      expect(within(card(id)).getByRole('button', { name: 'Resolve' })).toBeInTheDocument();
+    }
   });
 });

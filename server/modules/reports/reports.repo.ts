@@ -107,12 +107,22 @@ export function insertReport(
     .executeTakeFirstOrThrow();
 }
 
-/** Reports with the reporter's and the resolver's usernames: one statement however many rows. */
+/**
+ * Reports with the reporter's and the resolver's usernames and their target as it is now: one
+ * statement however many rows. Each target join reads one row by primary key (at most one of them
+ * matches a report); the hides of a reported stack are counted along stack_hides' primary key.
+ */
 function reportsQuery(db: Db) {
   return db
     .selectFrom('reports as r')
     .innerJoin('users as ru', 'ru.id', 'r.reporter_id')
     .leftJoin('users as rb', 'rb.id', 'r.resolved_by')
+    .leftJoin('users as tu', (join) => join.onRef('tu.id', '=', 'r.target_id').on('r.target_type', '=', 'user'))
+    .leftJoin('groups as tg', (join) => join.onRef('tg.id', '=', 'r.target_id').on('r.target_type', '=', 'group'))
+    .leftJoin('comments as tc', (join) => join.onRef('tc.id', '=', 'r.target_id').on('r.target_type', '=', 'comment'))
+    .leftJoin('stacks as ts', (join) => join.onRef('ts.id', '=', 'r.target_id').on('r.target_type', '=', 'stack'))
+    // A twisted stack is moderated through its original (the sandbox and hide calls act on it).
+    .leftJoin('stacks as tp', 'tp.id', 'ts.parent_id')
     .select([
       'r.id',
       'r.reporter_id',
@@ -127,6 +137,14 @@ function reportsQuery(db: Db) {
       'rb.username as resolved_by',
       'r.created_at',
       'r.resolved_at',
+      sql<boolean>`case r.target_type
+        when 'user' then tu.id is null or not tu.is_active
+        when 'group' then tg.id is null or tg.retired_at is not null
+        when 'comment' then tc.id is null
+        else ts.id is null end`.as('target_deleted'),
+      sql<boolean>`coalesce(case r.target_type when 'comment' then tc.is_sandboxed when 'stack' then coalesce(tp.is_sandboxed, ts.is_sandboxed) end, false)`.as('target_sandboxed'),
+      sql<number>`case when ts.id is null then 0 else (
+        select count(*)::int from stack_hides h where h.stack_id = coalesce(ts.parent_id, ts.id) and h.hidden_by is distinct from h.user_id) end`.as('target_hidden_for'),
     ]);
 }
 

@@ -79,7 +79,8 @@ async function loadTarget(db: Db, viewer: Viewer, type: ReportTargetType, id: nu
 
 type ReportRow = NonNullable<Awaited<ReturnType<typeof repo.findReport>>>;
 
-function toReport(row: ReportRow): Report {
+/** A report as its reader may see it: the target's present state is for admins only. */
+function toReport(row: ReportRow, viewer: Viewer): Report {
   return {
     id: row.id,
     reporter: row.reporter,
@@ -93,6 +94,7 @@ function toReport(row: ReportRow): Report {
     resolved_by: row.resolved_by,
     created_at: toIso(row.created_at),
     resolved_at: row.resolved_at === null ? null : toIso(row.resolved_at),
+    target_state: viewer.isAdmin ? { deleted: row.target_deleted, sandboxed: row.target_sandboxed, hidden_for_users: row.target_hidden_for } : null,
   };
 }
 
@@ -118,13 +120,16 @@ export async function createReport(db: Db, viewer: Viewer, input: CreateReportIn
       snapshot: target.snapshot,
     }),
   );
-  return toReport((await repo.findReport(db, id))!);
+  return toReport((await repo.findReport(db, id))!, viewer);
 }
 
-/** GET /v1/reports: admins see every report, anyone else only their own; newest first, one statement. */
+/**
+ * GET /v1/reports: admins see every report with its target's present state, anyone else only their
+ * own; newest first, one statement.
+ */
 export async function listReports(db: Db, viewer: Viewer, input: ListReportsInput): Promise<Report[]> {
   const rows = await repo.listReports(db, { reporterId: viewer.isAdmin ? undefined : viewer.id, status: input.status, offset: input.offset, limit: input.limit });
-  return rows.map(toReport);
+  return rows.map((row) => toReport(row, viewer));
 }
 
 /** How the notification names what was reported: a username, a stack or group name, a comment's start. */
@@ -181,5 +186,5 @@ export async function updateReport(db: Db, viewer: Viewer, input: UpdateReportIn
       });
     }
   });
-  return toReport((await repo.findReport(db, input.id))!);
+  return toReport((await repo.findReport(db, input.id))!, viewer);
 }

@@ -49,11 +49,16 @@ export async function takenFields(db: Db, username: string, email: string) {
   return { username: rows.some((r) => r.username_taken), email: rows.some((r) => r.email_taken) };
 }
 
+/** A new account. Registering signs the user in (its answer carries a token): it is their first login. */
 export function insertUser(
   db: Db,
   values: { username: string; email: string; password_hash: string; registration_code_id: number | null; role?: 'USER' | 'ADMIN' },
 ) {
-  return db.insertInto('users').values(values).returning(['id', 'username', 'email', 'token_version']).executeTakeFirstOrThrow();
+  return db
+    .insertInto('users')
+    .values({ ...values, last_login_at: sql<Date>`now()` })
+    .returning(['id', 'username', 'email', 'token_version'])
+    .executeTakeFirstOrThrow();
 }
 
 /** The signed-in user with their socials, in one statement. */

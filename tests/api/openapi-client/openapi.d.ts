@@ -1949,6 +1949,8 @@ export interface components {
             resolved_by: string | null;
             created_at: string;
             resolved_at: string | null;
+            /** @description The target as it is now (admins only; null for anyone else's view of their own reports). */
+            target_state: components["schemas"]["ReportTargetState"] | null;
         };
         ReportUserSnapshot: {
             username: string;
@@ -1993,6 +1995,14 @@ export interface components {
             is_public: boolean;
         } & {
             [key: string]: unknown;
+        };
+        ReportTargetState: {
+            /** @description Gone: a deleted stack or comment, a deactivated account, a retired group. */
+            deleted: boolean;
+            /** @description A sandboxed stack (its original for a twisted stack) or comment; false for users and groups. */
+            sandboxed: boolean;
+            /** @description How many users the stack (its original for a twisted stack) was hidden for by someone else (an admin); 0 for other targets. */
+            hidden_for_users: number;
         };
         Invite: {
             id: number;

@@ -86,10 +86,10 @@ function BotDetailContent({ bot, meId, onBack, onOpenUser, onOpenGroup }: Conten
             <h1 id={`${uid}-name`} className="text-2xl font-bold wrap-anywhere">
               {bot.name}
             </h1>
-            <p className="text-base-content/80">
+            <p className="text-base-content/80 wrap-anywhere">
               {bot.name} is a bot that posts a stack to its audience on its schedule. Its tags steer what the stacks are about.
             </p>
-            {bot.bio && <p className="break-words italic">“{bot.bio}”</p>}
+            {bot.bio && <p className="wrap-anywhere italic">“{bot.bio}”</p>}
             <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 pt-1">
               <Field label="Audience">
                 {audience.type === 'user' ? (
@@ -99,7 +99,7 @@ function BotDetailContent({ bot, meId, onBack, onOpenUser, onOpenGroup }: Conten
                       label={audience.user.username}
                       onOpen={() => onOpenUser(audience.user.id)}
                     />
-                    <span className="inline-flex items-center gap-2">
+                    <span className="inline-flex min-w-0 max-w-full items-center gap-2">
                       <span className="text-sm text-base-content/70">Owner:</span>
                       <PersonLink
                         avatar={<Avatar kind="user" username={bot.owner.username} avatarId={bot.owner.avatar_id} size="xs" alt="" />}
@@ -140,9 +140,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function PersonLink({ avatar, label, onOpen }: { avatar: ReactNode; label: string; onOpen(): void }) {
   return (
-    <button type="button" className="inline-flex min-w-0 items-center gap-2 text-left font-medium hover:underline" onClick={onOpen}>
+    <button type="button" className="inline-flex min-w-0 max-w-full items-center gap-2 text-left font-medium hover:underline" onClick={onOpen}>
       {avatar}
-      <span className="truncate">{label}</span>
+      <span className="truncate" title={label}>
+        {label}
+      </span>
     </button>
   );
 }

@@ -61,7 +61,7 @@ function RunRecord({ run }: { run: BotRun }) {
         <span>{runtimeText(run.runtime)}</span>
         {run.run_on && <span className="text-sm text-base-content/60">{run.run_on}</span>}
       </div>
-      {!run.success && run.error && <p className="break-words text-sm text-error">{run.error}</p>}
+      {!run.success && run.error && <p className="wrap-anywhere text-sm text-error">{run.error}</p>}
       <div className="space-y-1">
         <p className="text-sm font-medium text-base-content/70">Tags used</p>
         {tags.length === 0 ? (
@@ -69,8 +69,8 @@ function RunRecord({ run }: { run: BotRun }) {
         ) : (
           <ul className="flex flex-wrap gap-1" aria-label="Tags used">
             {tags.map((tag, index) => (
-              <li key={`${index}:${tag}`} className="badge badge-outline">
-                {tag}
+              <li key={`${index}:${tag}`} className="badge badge-outline max-w-full" title={tag}>
+                <span className="min-w-0 truncate">{tag}</span>
               </li>
             ))}
           </ul>
@@ -78,7 +78,7 @@ function RunRecord({ run }: { run: BotRun }) {
       </div>
       <div className="space-y-1">
         <p className="text-sm font-medium text-base-content/70">Prompt</p>
-        <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-box bg-base-200 p-3 font-mono text-sm">{run.raw_prompt || '—'}</pre>
+        <pre className="max-h-64 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-box bg-base-200 p-3 font-mono text-sm">{run.raw_prompt || '—'}</pre>
       </div>
     </div>
   );

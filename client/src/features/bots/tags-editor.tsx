@@ -229,8 +229,9 @@ export function TagsEditor({ bot, canPurge, onBack }: TagsEditorProps) {
 function TagBadge({ tag, editable, disabled, onToggle }: { tag: EditorTag; editable: boolean; disabled: boolean; onToggle(): void }) {
   const title = tag.is_available ? STATUS_LABELS[tag.status] : `${STATUS_LABELS[tag.status]}. ${UNAVAILABLE_HINT}`;
   return (
-    <li className={`badge gap-1 ${TAG_STATUS_CLASSES[tag.status]} ${tag.is_available ? '' : 'italic'}`} title={title} data-status={tag.status}>
-      <span>{tag.name}</span>
+    <li className={`badge max-w-full gap-1 ${TAG_STATUS_CLASSES[tag.status]} ${tag.is_available ? '' : 'italic'}`} title={`${tag.name}: ${title}`} data-status={tag.status}>
+      {/* A badge is one line: a long tag is cut with an ellipsis, whole in the title. */}
+      <span className="min-w-0 truncate">{tag.name}</span>
       <span className="sr-only">({STATUS_LABELS[tag.status]})</span>
       {editable && tag.action && (
         <button

@@ -12,28 +12,53 @@ interface Person {
 
 export interface Match {
   member: Person;
-  closest: { other: Person; score: number };
-  furthest: { other: Person; score: number };
+  /** Everyone at the member's highest score, by username: several when they tie. */
+  closest: { others: Person[]; score: number };
+  /** Everyone at the member's lowest score, by username. */
+  furthest: { others: Person[]; score: number };
   partners: number;
 }
 
+const fmt = (score: number) => score.toFixed(1);
+
+/** Scores are compared as they are shown (one decimal): two that read the same are a tie. */
+const shown = (score: number) => Number(score.toFixed(1));
+
 /**
- * Each member's closest and furthest match: the highest and lowest mean score among their pairs;
- * a tie goes to the pair with more common stacks, then to the username first in the alphabet.
+ * Each member's closest and furthest matches: the highest and lowest mean score among their pairs,
+ * compared as shown. A tie names everyone in it, by username; nobody is picked over another.
  */
 export function matchesOf(agreement: Pick<GroupAgreement, 'members' | 'pairs'>): Match[] {
   const result: Match[] = [];
   for (const member of agreement.members) {
     const mine = agreement.pairs
       .filter((p) => p.user_a.id === member.id || p.user_b.id === member.id)
-      .map((p) => ({ other: p.user_a.id === member.id ? p.user_b : p.user_a, score: p.score, stacks: p.stacks }));
+      .map((p) => {
+        const other = p.user_a.id === member.id ? p.user_b : p.user_a;
+        return { other: { id: other.id, username: other.username }, score: shown(p.score) };
+      })
+      .sort((x, y) => x.other.username.localeCompare(y.other.username));
     if (mine.length === 0) continue;
-    const byName = (x: { other: Person }, y: { other: Person }) => x.other.username.localeCompare(y.other.username);
-    const best = [...mine].sort((x, y) => y.score - x.score || y.stacks - x.stacks || byName(x, y))[0];
-    const worst = [...mine].sort((x, y) => x.score - y.score || y.stacks - x.stacks || byName(x, y))[0];
-    result.push({ member: { id: member.id, username: member.username }, closest: best, furthest: worst, partners: mine.length });
+    const top = Math.max(...mine.map((m) => m.score));
+    const bottom = Math.min(...mine.map((m) => m.score));
+    const at = (score: number) => ({ others: mine.filter((m) => m.score === score).map((m) => m.other), score });
+    result.push({ member: { id: member.id, username: member.username }, closest: at(top), furthest: at(bottom), partners: mine.length });
   }
   return result;
+}
+
+const names = (people: Person[]) => people.map((p) => p.username).join(', ');
+
+/**
+ * A member's match in words: "Closest: ann, bob (40.0) · Furthest: carol (22.0)"; with one partner
+ * "Only shared stacks with bob (68.5)"; when every score is the same, it says so rather than name
+ * the same people closest and furthest.
+ */
+export function matchText(match: Match): string {
+  const { closest, furthest } = match;
+  if (match.partners === 1) return `Only shared stacks with ${names(closest.others)} (${fmt(closest.score)})`;
+  if (closest.score === furthest.score) return `Same score with everyone: ${names(closest.others)} (${fmt(closest.score)})`;
+  return `Closest: ${names(closest.others)} (${fmt(closest.score)}) · Furthest: ${names(furthest.others)} (${fmt(furthest.score)})`;
 }
 
 /** A cell's colour: red (0) through amber to green (75), light enough for dark text in both themes. */
@@ -42,13 +67,42 @@ export function scoreColour(score: number): string {
   return `hsl(${hue} 75% 72%)`;
 }
 
-const fmt = (score: number) => score.toFixed(1);
 const CELL = 44;
-const LEFT = 104;
-const TOP = 92;
-/** Room on the right for the last column's slanted name. */
-const RIGHT = 72;
+const LABEL_PX = 12;
+/** Between a label and the grid. */
+const GAP = 6;
+const SLANT = Math.SQRT1_2;
 const shortName = (name: string) => (name.length > 12 ? `${name.slice(0, 11)}…` : name);
+
+/**
+ * A name label's width at 12 px, estimated per character (wide M and W to narrow i and l, a little
+ * over Inter's): the map's margins are made to fit its names, so short names leave no empty band.
+ */
+export function labelWidth(text: string): number {
+  let ems = 0;
+  for (const ch of text) {
+    if ('MWmw@…'.includes(ch)) ems += 0.95;
+    else if ('ijlI.,:;!|\''.includes(ch)) ems += 0.32;
+    else if ('frt-'.includes(ch)) ems += 0.45;
+    else if (ch >= 'A' && ch <= 'Z') ems += 0.75;
+    else ems += 0.62;
+  }
+  return ems * LABEL_PX;
+}
+
+/**
+ * The room around the grid for the names: on the left the row names; above, the column names
+ * slanted at 45° (their length and their letters' height, both at 45°); on the right, what the
+ * last column's name reaches past the grid.
+ */
+export function mapMargins(usernames: string[]): { left: number; top: number; right: number } {
+  const longest = Math.max(0, ...usernames.map((name) => labelWidth(shortName(name))));
+  return {
+    left: Math.ceil(longest + GAP + 4),
+    top: Math.ceil(GAP + (longest + LABEL_PX) * SLANT + 2),
+    right: Math.ceil(Math.max(8, longest * SLANT - CELL / 2 + 6)),
+  };
+}
 
 /** The group page's "Agreement" section: a heat map with a table fallback, and everyone's closest and furthest match. */
 export function AgreementSection({ groupId, groupName, currentUserId }: { groupId: number; groupName: string; currentUserId: number }) {
@@ -81,8 +135,9 @@ function AgreementContent({ data, groupName, currentUserId, uid }: { data: Group
   const people = data.members.filter((m) => paired.has(m.id));
   const byKey = new Map<string, AgreementPair>(data.pairs.map((p) => [`${p.user_a.id}:${p.user_b.id}`, p]));
   const pairOf = (x: number, y: number) => byKey.get(x < y ? `${x}:${y}` : `${y}:${x}`);
-  const width = LEFT + people.length * CELL + RIGHT;
-  const height = TOP + people.length * CELL + 8;
+  const margin = mapMargins(people.map((p) => p.username));
+  const width = margin.left + people.length * CELL + margin.right;
+  const height = margin.top + people.length * CELL + 8;
   const matches = matchesOf(data);
   const scores = data.pairs.map((p) => p.score);
   const capped = data.stacks_considered >= AGREEMENT.groupStacksMax;
@@ -102,15 +157,15 @@ function AgreementContent({ data, groupName, currentUserId, uid }: { data: Group
           </desc>
           {people.map((person, i) => (
             <g key={person.id}>
-              <text x={LEFT - 6} y={TOP + i * CELL + CELL / 2} textAnchor="end" dominantBaseline="middle" fontSize="12" fill="currentColor">
+              <text x={margin.left - GAP} y={margin.top + i * CELL + CELL / 2} textAnchor="end" dominantBaseline="middle" fontSize={LABEL_PX} fill="currentColor">
                 {shortName(person.username)}
               </text>
               <text
                 x={0}
                 y={0}
-                transform={`translate(${LEFT + i * CELL + CELL / 2} ${TOP - 6}) rotate(-45)`}
+                transform={`translate(${margin.left + i * CELL + CELL / 2} ${margin.top - GAP}) rotate(-45)`}
                 textAnchor="start"
-                fontSize="12"
+                fontSize={LABEL_PX}
                 fill="currentColor"
               >
                 {shortName(person.username)}
@@ -119,8 +174,8 @@ function AgreementContent({ data, groupName, currentUserId, uid }: { data: Group
           ))}
           {people.map((row, i) =>
             people.map((column, j) => {
-              const x = LEFT + j * CELL;
-              const y = TOP + i * CELL;
+              const x = margin.left + j * CELL;
+              const y = margin.top + i * CELL;
               if (i === j) return <rect key={`${row.id}-${column.id}`} x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx="4" fill="currentColor" opacity="0.12" />;
               const pair = pairOf(row.id, column.id);
               if (!pair) {
@@ -196,11 +251,7 @@ function AgreementContent({ data, groupName, currentUserId, uid }: { data: Group
                 {m.member.username}
                 {m.member.id === currentUserId ? ' (you)' : ''}
               </span>
-              <span className="text-base-content/80 wrap-anywhere">
-                {m.partners === 1
-                  ? `Only shared stacks with ${m.closest.other.username} (${fmt(m.closest.score)})`
-                  : `Closest: ${m.closest.other.username} (${fmt(m.closest.score)}) · Furthest: ${m.furthest.other.username} (${fmt(m.furthest.score)})`}
-              </span>
+              <span className="text-base-content/80 wrap-anywhere">{matchText(m)}</span>
             </li>
           ))}
         </ul>

@@ -16,7 +16,7 @@ interface DescriptionEditorProps {
 /** Spec 2 §2.6: the group description, editable by the owner (at most 64 characters, §5). */
 export function DescriptionEditor({ groupId, description, editable }: DescriptionEditorProps) {
   if (!editable) {
-    return description ? <p className="whitespace-pre-line break-words pt-2">{description}</p> : null;
+    return description ? <p className="whitespace-pre-line wrap-anywhere pt-2">{description}</p> : null;
   }
   return <OwnerDescription groupId={groupId} description={description} />;
 }

@@ -1,8 +1,9 @@
 import type { GroupSummary } from '../../../../shared/schemas/groups';
 import { Avatar } from '../../components/avatar';
 import { countLabel } from './count-label';
+import { GroupBadges } from './group-badges';
 
-/** One group of the overview grids (spec 2 §2.5): avatar, name, owner, counts, private badge. */
+/** One group of the overview grids (spec 2 §2.5): avatar, name, owner, counts, and its Private, Restricted and Read-only badges. */
 export function GroupCard({ group, onOpen }: { group: GroupSummary; onOpen(): void }) {
   return (
     <li>
@@ -17,7 +18,7 @@ export function GroupCard({ group, onOpen }: { group: GroupSummary; onOpen(): vo
           <div className="min-w-0 flex-1 space-y-0.5">
             <p className="flex flex-wrap items-center gap-2">
               <span className="min-w-0 font-semibold wrap-anywhere">{group.name}</span>
-              {!group.is_public && <span className="badge badge-sm badge-warning badge-soft">Private Group</span>}
+              <GroupBadges group={group} size="sm" />
             </p>
             <p className="text-sm text-base-content/70 wrap-anywhere">Owner: {group.owner}</p>
             <p className="text-sm text-base-content/70">

@@ -12,6 +12,7 @@ import { httpStatusOf, useTRPC } from '../../lib/trpc';
 import { AgreementSection } from './agreement-map';
 import { countLabel } from './count-label';
 import { DescriptionEditor } from './description-editor';
+import { GroupBadges } from './group-badges';
 
 export interface GroupDetailViewProps {
   groupId: number;
@@ -173,11 +174,15 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
             <h1 id={`${uid}-detail-name`} className="text-2xl font-bold wrap-anywhere">
               {group.name}
             </h1>
-            <p className="text-base-content/80">Owner: {group.owner}</p>
+            <p className="text-base-content/80 wrap-anywhere">Owner: {group.owner}</p>
             <p className="text-base-content/80">
               {countLabel(group.member_count, 'member')} · {countLabel(group.board_count, 'stack')}
             </p>
-            {!group.is_public && <p className="badge badge-warning badge-soft">Private Group</p>}
+            {(!group.is_public || group.is_restricted || group.is_readonly) && (
+              <p className="flex flex-wrap gap-2">
+                <GroupBadges group={group} />
+              </p>
+            )}
             <DescriptionEditor groupId={group.id} description={group.description} editable={group.is_owner} />
           </div>
         </div>
@@ -344,7 +349,9 @@ function PersonLink({ username, avatarId, onOpen }: { username: string; avatarId
   return (
     <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left hover:underline" onClick={onOpen}>
       <Avatar kind="user" username={username} avatarId={avatarId} size="sm" alt="" />
-      <span className="truncate font-medium">{username}</span>
+      <span className="truncate font-medium" title={username}>
+        {username}
+      </span>
     </button>
   );
 }
@@ -368,10 +375,12 @@ function BotsSection({ groupId, onOpenBot }: { groupId: number; onOpenBot(botId:
       {bots.data && bots.data.length > 0 && (
         <ul className="grid gap-2 sm:grid-cols-2" aria-label="Bots">
           {bots.data.map((bot) => (
-            <li key={bot.id}>
-              <button type="button" className="flex w-full items-center gap-3 rounded-box bg-base-100 p-3 text-left shadow-sm hover:bg-base-200" onClick={() => onOpenBot(bot.id)}>
+            <li key={bot.id} className="min-w-0">
+              <button type="button" className="flex w-full min-w-0 items-center gap-3 rounded-box bg-base-100 p-3 text-left shadow-sm hover:bg-base-200" onClick={() => onOpenBot(bot.id)}>
                 <Avatar kind="bot" name={bot.name} avatarId={bot.avatar_id} size="sm" alt="" />
-                <span className="truncate font-medium">{bot.name}</span>
+                <span className="truncate font-medium" title={bot.name}>
+                  {bot.name}
+                </span>
               </button>
             </li>
           ))}

@@ -225,7 +225,7 @@ export function NotificationEntry({ notification, state, onFriendRequest, onGrou
       text = (
         <>
           <strong className="block">Release notes</strong>
-          <span className="whitespace-pre-line">{data.message}</span>
+          <span className="whitespace-pre-line wrap-anywhere">{data.message}</span>
         </>
       );
       actions = okButton;
@@ -234,7 +234,7 @@ export function NotificationEntry({ notification, state, onFriendRequest, onGrou
       text = (
         <>
           Your report about {reportTargetText(data.target_type, data.target_label)} was {data.status === 'dismissed' ? 'dismissed' : 'resolved'}.
-          {data.message && <span className="block whitespace-pre-line text-base-content/80">{data.message}</span>}
+          {data.message && <span className="block whitespace-pre-line wrap-anywhere text-base-content/80">{data.message}</span>}
         </>
       );
       actions = okButton;
@@ -246,7 +246,7 @@ export function NotificationEntry({ notification, state, onFriendRequest, onGrou
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-notification-type={type}>
       <div className="min-w-0 space-y-0.5">
-        <p className="break-words">{text}</p>
+        <p className="wrap-anywhere">{text}</p>
         {time}
         {state.error && (
           <p role="alert" className="text-sm text-error">

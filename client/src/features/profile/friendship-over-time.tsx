@@ -5,10 +5,9 @@ import type { SharedScore } from '../../../../shared/schemas/agreement';
 import { MAX_SCORE } from '../../../../shared/scoring';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
+import { axisLabels } from './chart-axis';
 import { describeTrend, scoreTrend, type ScoreTrend } from './score-trend';
 
-const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const day = (iso: string) => DAY.format(new Date(iso));
 const UNTITLED = 'Untitled Stack';
 
 // The chart's frame (viewBox units): it scales down with the card, so it fits 375 px as it is.
@@ -51,8 +50,8 @@ function OverTime({ scores, username, uid }: { scores: SharedScore[]; username: 
   const n = scores.length;
   const xOf = (i: number) => (n === 1 ? (PLOT.left + PLOT.right) / 2 : PLOT.left + (i / (n - 1)) * (PLOT.right - PLOT.left));
   const points = scores.map((s, i) => `${xOf(i).toFixed(1)},${yOf(s.score).toFixed(1)}`).join(' ');
-  const first = scores[0];
   const last = scores[n - 1];
+  const axis = axisLabels(scores[0].answered_at, last.answered_at);
 
   return (
     <>
@@ -68,7 +67,7 @@ function OverTime({ scores, username, uid }: { scores: SharedScore[]; username: 
       >
         <title id={`${uid}-chart-title`}>{`Scores with ${username} over time`}</title>
         <desc id={`${uid}-chart-desc`}>
-          {`${n} ${n === 1 ? 'stack' : 'stacks'} from ${day(first.answered_at)} to ${day(last.answered_at)}, scores from ${Math.min(...values)} to ${Math.max(...values)} out of ${MAX_SCORE}, latest ${last.score}. The table lists each one.`}
+          {`${n} ${n === 1 ? 'stack' : 'stacks'} ${axis.length === 2 ? `from ${axis[0]} to ${axis[1]}` : `on ${axis[0]}`}, scores from ${Math.min(...values)} to ${Math.max(...values)} out of ${MAX_SCORE}, latest ${last.score}. The table lists each one.`}
         </desc>
         {[0, 25, 50, MAX_SCORE].map((tick) => (
           <g key={tick}>
@@ -83,12 +82,20 @@ function OverTime({ scores, username, uid }: { scores: SharedScore[]; username: 
         {scores.map((s, i) => (
           <circle key={s.stack_id} cx={xOf(i)} cy={yOf(s.score)} r="3.5" className="fill-primary" />
         ))}
-        <text x={PLOT.left} y={H - 8} fontSize="10" fill="currentColor">
-          {day(first.answered_at)}
-        </text>
-        <text x={PLOT.right} y={H - 8} textAnchor="end" fontSize="10" fill="currentColor">
-          {day(last.answered_at)}
-        </text>
+        {axis.length === 2 ? (
+          <>
+            <text x={PLOT.left} y={H - 8} fontSize="10" fill="currentColor" data-testid="axis-start">
+              {axis[0]}
+            </text>
+            <text x={PLOT.right} y={H - 8} textAnchor="end" fontSize="10" fill="currentColor" data-testid="axis-end">
+              {axis[1]}
+            </text>
+          </>
+        ) : (
+          <text x={(PLOT.left + PLOT.right) / 2} y={H - 8} textAnchor="middle" fontSize="10" fill="currentColor" data-testid="axis-start">
+            {axis[0]}
+          </text>
+        )}
       </svg>
       <details className="rounded-box border border-base-300">
         <summary className="cursor-pointer p-2 font-medium">Show as table</summary>

@@ -29,7 +29,7 @@ export function MuteControl({ user }: { user: Pick<UserProfile, 'id' | 'username
 
   return (
     <div className="flex flex-wrap items-center justify-end gap-2" role="group" aria-label="Mute">
-      <p role="status" className={`min-w-0 flex-1 text-sm ${status?.error ? 'text-error' : 'text-base-content/80'}`}>
+      <p role="status" className={`min-w-0 flex-1 text-sm wrap-anywhere ${status?.error ? 'text-error' : 'text-base-content/80'}`}>
         {status?.text}
       </p>
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => void toggle()} disabled={busy} aria-pressed={muted}>

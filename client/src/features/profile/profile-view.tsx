@@ -109,11 +109,11 @@ export function ProfileView({
       <div className="card bg-base-100 shadow">
         <div className="card-body items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
           <Avatar kind="user" username={user.username} avatarId={user.avatar_id} size="xl" />
-          <div className="min-w-0 flex-1 space-y-1">
+          <div className="w-full min-w-0 flex-1 space-y-1">
             <h1 id="profile-username" className="text-2xl font-bold wrap-anywhere">
               {user.username}
             </h1>
-            <p className={`break-words ${user.bio ? 'italic' : 'italic text-base-content/60'}`}>{user.bio ? `“${user.bio}”` : 'No bio yet'}</p>
+            <p className={`wrap-anywhere ${user.bio ? 'italic' : 'italic text-base-content/60'}`}>{user.bio ? `“${user.bio}”` : 'No bio yet'}</p>
             {isSelf ? <p className="text-sm font-medium text-base-content/80">This is your profile.</p> : <FriendStatusLine status={user.friend_status} />}
             <p className="text-sm">
               <span className="text-base-content/70">Last Login:</span> {lastLoginText(user.last_login)}
@@ -148,14 +148,14 @@ export function ProfileView({
               {user.socials.map((social) => (
                 <li key={social.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                   <span className="w-20 font-medium">{SOCIAL_PLATFORM_LABELS[social.platform] ?? social.platform}</span>
-                  <span className="break-all">{social.value}</span>
+                  <span className="min-w-0 wrap-anywhere">{social.value}</span>
                   {social.is_verified && (
                     <span className="text-success" title="Verified" aria-label="Verified">
                       ✓
                     </span>
                   )}
                   {social.link && (
-                    <a className="link link-primary ml-auto text-sm" href={social.link} target="_blank" rel="noopener noreferrer">
+                    <a className="link link-primary ml-auto min-w-0 text-sm wrap-anywhere" href={social.link} target="_blank" rel="noopener noreferrer">
                       {social.link.replace(/^https?:\/\//, '')}
                     </a>
                   )}

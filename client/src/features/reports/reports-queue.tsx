@@ -7,6 +7,7 @@ import {
   type GroupSnapshot,
   type Report,
   type ReportStatus,
+  type ReportTargetState,
   type StackSnapshot,
   type UserSnapshot,
 } from '../../../../shared/schemas/reports';
@@ -143,10 +144,26 @@ export function ReportCard({ report }: { report: Report }) {
   // Sandboxing and hiding act on an original group stack: a twisted stack's original.
   const moderatedStackId = stack && stack.mode === 'group' ? (stack.stack_id ?? report.target_id) : null;
 
-  const sandboxCommentCall = () =>
-    comment!.stack_type === 'twisted'
-      ? sandboxTwistedComment.mutateAsync({ id: comment!.stack_id, cid: report.target_id, sandbox: true })
-      : sandboxStackComment.mutateAsync({ id: comment!.stack_id, cid: report.target_id, sandbox: true });
+  // What the target is now (admins get it with each report): the calls offered follow it.
+  const state = report.target_state;
+  const gone = state?.deleted ?? false;
+  const sandboxed = state?.sandboxed ?? false;
+
+  /** A moderation call, then the queue again (after a refusal too), so each card shows its target's state. */
+  const moderate = (call: () => Promise<unknown>) => async () => {
+    try {
+      await call();
+    } finally {
+      await refresh();
+    }
+  };
+  const setStackSandbox = (sandbox: boolean) => moderate(() => sandboxStack.mutateAsync({ id: moderatedStackId!, sandbox }));
+  const setCommentSandbox = (sandbox: boolean) =>
+    moderate(() =>
+      comment!.stack_type === 'twisted'
+        ? sandboxTwistedComment.mutateAsync({ id: comment!.stack_id, cid: report.target_id, sandbox })
+        : sandboxStackComment.mutateAsync({ id: comment!.stack_id, cid: report.target_id, sandbox }),
+    );
 
   const busy = update.isPending || sandboxStack.isPending || sandboxStackComment.isPending || sandboxTwistedComment.isPending;
 
@@ -154,15 +171,16 @@ export function ReportCard({ report }: { report: Report }) {
     <article className="card bg-base-100 shadow" aria-labelledby={titleId} data-report-id={report.id}>
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 id={titleId} className="text-lg font-semibold wrap-anywhere">
+          <h2 id={titleId} className="min-w-0 text-lg font-semibold wrap-anywhere">
             {TARGET_LABELS[report.target_type]}: {REPORT_REASON_LABELS[report.reason]}
           </h2>
           <span className={`badge ${report.status === 'open' ? 'badge-warning' : report.status === 'resolved' ? 'badge-success' : 'badge-ghost'}`}>
             {STATUS_LABELS[report.status]}
           </span>
         </div>
+        {state && <TargetStateLine type={report.target_type} state={state} />}
         <p className="text-sm text-base-content/70">
-          Reported by <strong className="text-base-content">{report.reporter}</strong> on{' '}
+          Reported by <strong className="text-base-content wrap-anywhere">{report.reporter}</strong> on{' '}
           <time dateTime={report.created_at}>{formatDateTime(report.created_at)}</time>
         </p>
         {report.note && <p className="whitespace-pre-line break-words">“{report.note}”</p>}
@@ -192,24 +210,38 @@ export function ReportCard({ report }: { report: Report }) {
           </p>
         )}
 
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Moderation">
-          <OpenTargetButton report={report} />
-          {moderatedStackId !== null && (
-            <>
-              <button type="button" className="btn btn-sm btn-warning" disabled={busy} onClick={() => setDialog('sandboxStack')}>
-                Sandbox stack
-              </button>
-              <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setDialog('hideForUsers')}>
-                Hide for users
-              </button>
-            </>
-          )}
-          {comment && (
-            <button type="button" className="btn btn-sm btn-warning" disabled={busy} onClick={() => setDialog('sandboxComment')}>
-              Sandbox comment
-            </button>
-          )}
-        </div>
+        {/* A target that is gone leaves nothing to open or act on: only the decision. */}
+        {!gone && (
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Moderation">
+            <OpenTargetButton report={report} />
+            {moderatedStackId !== null && (
+              <>
+                {sandboxed ? (
+                  <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void run(setStackSandbox(false), 'Stack unsandboxed', 'Failed to update sandbox state')}>
+                    Unsandbox stack
+                  </button>
+                ) : (
+                  <button type="button" className="btn btn-sm btn-warning" disabled={busy} onClick={() => setDialog('sandboxStack')}>
+                    Sandbox stack
+                  </button>
+                )}
+                <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setDialog('hideForUsers')}>
+                  Hide for users
+                </button>
+              </>
+            )}
+            {comment &&
+              (sandboxed ? (
+                <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void run(setCommentSandbox(false), 'Comment unsandboxed', 'Failed to unsandbox comment')}>
+                  Unsandbox comment
+                </button>
+              ) : (
+                <button type="button" className="btn btn-sm btn-warning" disabled={busy} onClick={() => setDialog('sandboxComment')}>
+                  Sandbox comment
+                </button>
+              ))}
+          </div>
+        )}
         <div className="flex flex-wrap gap-2" role="group" aria-label="Decision">
           {report.status === 'open' ? (
             <>
@@ -240,7 +272,7 @@ export function ReportCard({ report }: { report: Report }) {
         confirmLabel="Sandbox"
         busy={sandboxStack.isPending}
         onCancel={() => setDialog(null)}
-        onConfirm={() => void run(() => sandboxStack.mutateAsync({ id: moderatedStackId!, sandbox: true }), 'Stack sandboxed', 'Failed to update sandbox state')}
+        onConfirm={() => void run(setStackSandbox(true), 'Stack sandboxed', 'Failed to update sandbox state')}
       >
         <p>The stack will be hidden from group members who have not answered it; those who answered still see it.</p>
       </ConfirmDialog>
@@ -250,7 +282,7 @@ export function ReportCard({ report }: { report: Report }) {
         confirmLabel="Sandbox"
         busy={sandboxStackComment.isPending || sandboxTwistedComment.isPending}
         onCancel={() => setDialog(null)}
-        onConfirm={() => void run(sandboxCommentCall, 'Comment sandboxed', 'Failed to sandbox comment')}
+        onConfirm={() => void run(setCommentSandbox(true), 'Comment sandboxed', 'Failed to sandbox comment')}
       >
         <p>Only its author and the admins will see this comment.</p>
       </ConfirmDialog>
@@ -258,10 +290,40 @@ export function ReportCard({ report }: { report: Report }) {
         <HideReportedStack
           stackId={moderatedStackId}
           onClose={() => setDialog(null)}
-          onDone={(count) => setOutcome({ ok: true, text: `Stack hidden for ${count} ${count === 1 ? 'user' : 'users'}` })}
+          onDone={(count) => {
+            setOutcome({ ok: true, text: `Stack hidden for ${count} ${count === 1 ? 'user' : 'users'}` });
+            void refresh();
+          }}
         />
       )}
     </article>
+  );
+}
+
+/** How each type of target reads once it is gone. */
+const GONE_LABELS: Record<Report['target_type'], string> = { user: 'Deactivated', stack: 'Deleted', comment: 'Deleted', group: 'Retired' };
+
+/** The target as it is now, beside the snapshot of how it was: gone, sandboxed, hidden for some. */
+function TargetStateLine({ type, state }: { type: Report['target_type']; state: ReportTargetState }) {
+  const notes: string[] = [];
+  if (state.deleted) notes.push(GONE_LABELS[type]);
+  if (state.sandboxed) notes.push('Sandboxed');
+  if (state.hidden_for_users > 0) notes.push(`Hidden for ${state.hidden_for_users} ${state.hidden_for_users === 1 ? 'user' : 'users'}`);
+  return (
+    // The spaces between the items only matter to the text (the layout's gap spaces them on screen).
+    <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="target-state">
+      <span className="text-base-content/70">Now:</span>{' '}
+      {notes.length === 0 ? (
+        <span>{type === 'user' || type === 'group' ? 'Active' : 'Visible'}</span>
+      ) : (
+        notes.map((note, index) => (
+          <span key={note} className="badge badge-sm badge-outline">
+            {index > 0 && <span className="sr-only">, </span>}
+            {note}
+          </span>
+        ))
+      )}
+    </p>
   );
 }
 

@@ -104,7 +104,7 @@ function InviteList({ invites, failed, onCopy }: { invites: Invite[] | undefined
           <li key={invite.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
             <span className="font-mono text-sm break-all">{invite.code}</span>
             <span className={`badge badge-sm ${state.badge}`}>{state.text}</span>
-            <span className="text-sm text-base-content/70">
+            <span className="min-w-0 text-sm text-base-content/70 wrap-anywhere">
               {invite.state === 'used'
                 ? invite.joined
                   ? `Joined: ${invite.joined}`

@@ -51,9 +51,10 @@ export function SocialsEditor({ socials }: { socials: Social[] }) {
         <ul className="divide-y divide-base-300" aria-label="My socials">
           {socials.map((social) => (
             <li key={social.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
-              <div className="min-w-0 flex-1">
+              {/* At least 15rem for the handle: on a phone the buttons go under it rather than squeeze it. */}
+              <div className="min-w-0 flex-1 basis-60">
                 <p className="font-medium">{SOCIAL_PLATFORM_LABELS[social.platform] ?? social.platform}</p>
-                <p className="break-all text-sm">
+                <p className="text-sm wrap-anywhere">
                   {social.value} <span className="badge badge-ghost badge-sm align-middle">{VISIBILITY_LABELS[social.visibility]}</span>
                 </p>
               </div>

@@ -257,7 +257,7 @@ function CommentItem({ kind, stackId, comment, busy, onChanged, onDelete, onTogg
             {comment.is_sandboxed && <span className="badge badge-warning badge-sm">Sandboxed</span>}
           </div>
           {editing === null ? (
-            <p className="whitespace-pre-line break-words">{comment.description}</p>
+            <p className="whitespace-pre-line wrap-anywhere">{comment.description}</p>
           ) : (
             <div className="space-y-1">
               <label htmlFor={editId} className="sr-only">

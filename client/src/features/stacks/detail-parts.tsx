@@ -114,18 +114,18 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
       {twisted && <p className="text-lg italic wrap-anywhere text-purple-700 dark:text-purple-300">{twisted.description}</p>}
       {/* A <dl> holds only term and value pairs: the original's link and the badge sit beside it. */}
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        <dl className="flex flex-wrap gap-x-6 gap-y-1">
+        <dl className="flex min-w-0 flex-wrap gap-x-6 gap-y-1">
           {twisted ? (
-            <div className="flex gap-1">
-              <dt>Twisted by</dt>
-              <dd>
+            <div className="flex min-w-0 gap-1">
+              <dt className="shrink-0">Twisted by</dt>
+              <dd className="min-w-0">
                 <LinkButton onClick={() => nav.onOpenUser(stack.owner_id)}>{stack.owner_username}</LinkButton>
               </dd>
             </div>
           ) : (
-            <div className="flex gap-1">
-              <dt>Created by</dt>
-              <dd>
+            <div className="flex min-w-0 gap-1">
+              <dt className="shrink-0">Created by</dt>
+              <dd className="min-w-0">
                 {stack.bot ? (
                   <LinkButton onClick={() => nav.onOpenBot(stack.bot!.id)}>{stack.bot.name}</LinkButton>
                 ) : (
@@ -135,17 +135,17 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
             </div>
           )}
           {stack.audience.type === 'group' && stack.audience.group && (
-            <div className="flex gap-1">
-              <dt>Group:</dt>
-              <dd>
+            <div className="flex min-w-0 gap-1">
+              <dt className="shrink-0">Group:</dt>
+              <dd className="min-w-0">
                 <LinkButton onClick={() => nav.onOpenGroup(stack.audience.group!.id)}>{stack.audience.group.name}</LinkButton>
               </dd>
             </div>
           )}
           {friend && (
-            <div className="flex gap-1">
-              <dt>Friend:</dt>
-              <dd>
+            <div className="flex min-w-0 gap-1">
+              <dt className="shrink-0">Friend:</dt>
+              <dd className="min-w-0">
                 <LinkButton onClick={() => nav.onOpenUser(friend.id)}>{friend.username}</LinkButton>
               </dd>
             </div>
