@@ -135,7 +135,9 @@ export function RankingBoard({ positions, onSubmit, submitting, error }: Ranking
   const [keyboard] = useState(keyboardPlaces);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboard.coordinateGetter }),
+    // The page scrolls along at once: a smooth scroll still under way when the next arrow press
+    // comes is cut short, leaving the card drawn off its place.
+    useSensor(KeyboardSensor, { coordinateGetter: keyboard.coordinateGetter, scrollBehavior: 'instant' }),
   );
   const textOf = (id: UniqueIdentifier | undefined) => (id === undefined ? '' : (positions[indexOfId(id)] ?? ''));
   const placeOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : order.indexOf(indexOfId(id)) + 1);
