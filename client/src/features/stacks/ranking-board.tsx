@@ -68,7 +68,7 @@ function listIds(active: Active | null): readonly UniqueIdentifier[] {
  * taken the card to (null while the pointer drags, or before the first arrow press). ArrowUp and
  * ArrowDown move one place; ArrowLeft and ArrowRight nothing. Moved by the keyboard, the card is
  * over that place: geometry would have to guess between neighbours when cards differ in height,
- * and would lag while the page scrolls smoothly to follow the card. The pointer finds its place by
+ * and would lag behind while the page scrolls to follow the card. The pointer finds its place by
  * the closest centre.
  */
 function keyboardPlaces() {
