@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { connection } from '../../client/src/lib/connection';
 
 /*
  * jsdom has no showModal()/close(): the app's dialogs are native <dialog>s opened with showModal().
@@ -25,6 +26,9 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Drafts (issue 25) and the connection monitor's state are per test too.
+  sessionStorage.clear();
+  connection.reset();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

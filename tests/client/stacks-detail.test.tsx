@@ -23,18 +23,20 @@ const actions = () => within(screen.getByRole('heading', { name: 'Stack Actions'
 const actionNames = () => actions().getAllByRole('button').map((b) => b.textContent);
 
 /**
- * jsdom has no layout: the ranking cards are given 40 px tall boxes one under the other, and their
- * list the box around them, so dnd-kit's collision detection can tell where a card moved by the
+ * jsdom has no layout: the ranking cards are given boxes as Chromium lays them out, 42 px tall and
+ * 50 px apart, and their list the box around them, so dnd-kit can tell where a card moved by the
  * keyboard is (and the card is kept within the list).
  */
+const CARD_PX = 42;
+const PITCH_PX = 50;
 function layOutRankCards() {
   const original = HTMLElement.prototype.getBoundingClientRect;
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    if (this.firstElementChild?.hasAttribute('data-rank-card')) return new DOMRect(0, 0, 300, this.children.length * 40);
+    if (this.firstElementChild?.hasAttribute('data-rank-card')) return new DOMRect(0, 0, 300, (this.children.length - 1) * PITCH_PX + CARD_PX);
     const card = this.closest<HTMLElement>('[data-rank-card]');
     if (!card) return original.call(this);
     const index = Array.from(card.parentElement!.children).indexOf(card);
-    return new DOMRect(0, index * 40, 300, 40);
+    return new DOMRect(0, index * PITCH_PX, 300, CARD_PX);
   });
 }
 
@@ -119,32 +121,57 @@ describe('Stack detail: ranking (spec 2 §4)', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 
-  it('keeps a card moved by the keyboard within the list, and its place number follows it while it moves', async () => {
+  it('one arrow press moves a card one place; it stays within the list, and its place number follows it while it moves', async () => {
     const { user, server } = renderDetail(stack(), { 'stacks.complete': { message: 'ok' } });
     await loaded();
     const list = screen.getByRole('list', { name: 'Your ranking' });
     const pizzaItem = () => within(list).getAllByRole('listitem').find((li) => li.textContent?.includes('Pizza'))!;
     const shiftOf = (li: HTMLElement) => Number(/translate3d\([-\d.]+px, ([-\d.]+)px/.exec(li.style.transform)?.[1] ?? 0);
+    const announced = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent;
     within(pizzaItem()).getByRole('button').focus();
     await user.keyboard(' ');
-    // 40 px cards, 25 px steps: two steps put Pizza over Sushi's place before anything is dropped.
-    await user.keyboard('{ArrowDown}{ArrowDown}');
-    await waitFor(() => expect(pizzaItem().textContent).toMatch(/^2Pizza/));
+    for (let press = 1; press <= 4; press++) {
+      await user.keyboard('{ArrowDown}');
+      // One place per press (issue 25: it took two, moving 25 px with places 50 px apart).
+      await waitFor(() => expect(pizzaItem().textContent).toMatch(new RegExp(`^${press + 1}Pizza`)));
+      expect(shiftOf(pizzaItem())).toBe(press * PITCH_PX);
+      expect(announced()).toContain(`Pizza is over place ${press + 1} of 6.`);
+    }
     expect(within(list).getAllByRole('listitem')[1].textContent).toMatch(/^1Sushi/);
-    expect(document.querySelector('[id^="DndLiveRegion"]')?.textContent).toContain('Pizza is over place 2 of 6.');
 
     for (let press = 0; press < 20; press++) await user.keyboard('{ArrowDown}');
-    // The list is 240 px tall and the card 40 px: it cannot go further down than 200 px.
-    expect(shiftOf(pizzaItem())).toBe(200);
+    // The last place, and no further: the card's top is 5 places down.
     await waitFor(() => expect(pizzaItem().textContent).toMatch(/^6Pizza/));
+    expect(shiftOf(pizzaItem())).toBe(5 * PITCH_PX);
     await user.keyboard('{ArrowUp}');
-    expect(shiftOf(pizzaItem())).toBe(175);
-    await user.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}');
-    expect(pizzaItem().style.transform).toMatch(/^translate3d\(0px, 200px/);
+    await waitFor(() => expect(pizzaItem().textContent).toMatch(/^5Pizza/));
+    expect(shiftOf(pizzaItem())).toBe(4 * PITCH_PX);
+    // Sideways keys move nothing.
+    await user.keyboard('{ArrowDown}{ArrowRight}{ArrowLeft}');
+    expect(pizzaItem().style.transform).toMatch(/^translate3d\(0px, 250px/);
     await user.keyboard(' ');
     await waitFor(() => expect(rankingTexts()).toEqual(['1Sushi', '2Tacos', '3Curry', '4Pasta', '5Salad', '6Pizza']));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(server.callsTo('stacks.complete')[0]?.input).toEqual({ id: 42, position_ids: [1, 2, 3, 4, 5, 0] }));
+  });
+
+  it('ArrowUp from a lower card moves it up one place per press; Escape puts it back', async () => {
+    const { user } = renderDetail(stack());
+    await loaded();
+    const list = screen.getByRole('list', { name: 'Your ranking' });
+    const curry = () => within(list).getAllByRole('listitem').find((li) => li.textContent?.includes('Curry'))!;
+    within(curry()).getByRole('button').focus();
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    await waitFor(() => expect(curry().textContent).toMatch(/^2Curry/));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(rankingTexts()).toEqual(POSITIONS.map((p, i) => `${i + 1}${p}`)));
+    within(curry()).getByRole('button').focus();
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    await user.keyboard(' ');
+    await waitFor(() => expect(rankingTexts()[0]).toBe('1Curry'));
+    expect(rankingTexts()).toEqual(['1Curry', '2Pizza', '3Sushi', '4Tacos', '5Pasta', '6Salad']);
   });
 
   it('submits the stack order untouched', async () => {

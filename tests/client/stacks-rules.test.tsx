@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { commentProblems } from '../../client/src/features/stacks/comments-section';
 import { formatDateTime } from '../../client/src/lib/format-date';
 import { fitFontSize, LABEL_FIT, POSITION_FIT, positionColor, STACK_COLORS, type TextMeasurer } from '../../client/src/features/stacks/fit-text';
-import { KEYBOARD_STEP_PX, stepKeyboardCoordinates } from '../../client/src/features/stacks/ranking-board';
+import { keyboardPlaceStep } from '../../client/src/features/stacks/ranking-board';
 import { isNewBanner, isUpdateBanner, stackBanner } from '../../client/src/features/stacks/stack-banner';
 import { checkDraft, draftPayload, sixPositions } from '../../client/src/features/stacks/stack-draft';
 import { emptyStateKind, loadFilters, saveFilters } from '../../client/src/features/stacks/stack-filters';
@@ -247,16 +247,45 @@ describe('openStackWithFallback (spec 1 §2)', () => {
   });
 });
 
-describe('keyboard step (spec 2 §9: 25 px)', () => {
-  const at = { x: 100, y: 200 };
-  const press = (code: string) => stepKeyboardCoordinates(new KeyboardEvent('keydown', { code }), { active: 'a', currentCoordinates: at, context: {} as never });
-  it('moves 25 px per arrow key, and ignores other keys', () => {
-    expect(KEYBOARD_STEP_PX).toBe(25);
-    expect(press('ArrowDown')).toEqual({ x: 100, y: 225 });
-    expect(press('ArrowUp')).toEqual({ x: 100, y: 175 });
-    expect(press('ArrowRight')).toEqual({ x: 125, y: 200 });
-    expect(press('ArrowLeft')).toEqual({ x: 75, y: 200 });
-    expect(press('KeyA')).toBeUndefined();
+describe('keyboard step: one arrow press, one place (issue 25)', () => {
+  // Six places 42 px tall, 50 px apart (8 px gaps), as Chromium lays them out; 'c' is 92 px tall (wrapped text).
+  const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+  const heights: Record<string, number> = { a: 42, b: 42, c: 92, d: 42, e: 42, f: 42 };
+  const tops: Record<string, number> = {};
+  ids.reduce((top, id) => ((tops[id] = top), top + heights[id] + 8), 100);
+  const rectOf = (id: string | number) => (String(id) in tops ? { top: tops[id], bottom: tops[id] + heights[id] } : undefined);
+  const step = (activeId: string, overId: string | null, direction: 1 | -1) => keyboardPlaceStep({ ids, activeId, overId, direction, rectOf, activeHeight: heights[activeId] });
+
+  it('takes the card to the next place down, its bottom level with that place', () => {
+    expect(step('a', null, 1)).toEqual({ overId: 'b', y: 150 });
+    expect(step('a', 'a', 1)).toEqual({ overId: 'b', y: 150 });
+    // Over c (92 px): a's bottom goes level with c's bottom.
+    expect(step('a', 'b', 1)).toEqual({ overId: 'c', y: 200 + 92 - 42 });
+    expect(step('a', 'c', 1)).toEqual({ overId: 'd', y: 300 });
+  });
+
+  it('moving up puts its top level with the place above; back over its own place, it is where it started', () => {
+    expect(step('d', 'd', -1)).toEqual({ overId: 'c', y: 200 });
+    expect(step('d', 'c', -1)).toEqual({ overId: 'b', y: 150 });
+    expect(step('a', 'b', -1)).toEqual({ overId: 'a', y: 100 });
+    expect(step('c', 'd', -1)).toEqual({ overId: 'c', y: 200 });
+  });
+
+  it('N presses move N places, and pressing on at an end moves nothing further', () => {
+    let over: string | null = null;
+    const seen: string[] = [];
+    for (let press = 0; press < 8; press++) {
+      over = step('a', over, 1)!.overId as string;
+      seen.push(over);
+    }
+    expect(seen).toEqual(['b', 'c', 'd', 'e', 'f', 'f', 'f', 'f']);
+    expect(step('f', 'f', 1)).toEqual({ overId: 'f', y: tops.f });
+    expect(step('a', 'a', -1)).toEqual({ overId: 'a', y: 100 });
+  });
+
+  it('an unknown card or place starts from the card itself; a card not in the list moves nothing', () => {
+    expect(step('b', 'gone', 1)).toEqual({ overId: 'c', y: 200 + 92 - 42 });
+    expect(keyboardPlaceStep({ ids, activeId: 'x', overId: null, direction: 1, rectOf, activeHeight: 42 })).toBeUndefined();
   });
 });
 

@@ -84,8 +84,14 @@ describe('groups in Chromium', () => {
   });
 
   it('Bob accepts the invitation in the notifications panel and finds the group in My Groups', async () => {
-    // His first unread notification of the session arrives live, so the panel opens by itself (spec 1 §2).
+    // The invitation arrives live, mid-session: the envelope's badge shows it, and no panel opens
+    // by itself over what Bob is doing (issue 25; it does so only when a session starts, spec 1 §2).
+    const envelope = bob.getByRole('button', { name: /^Notifications/ });
+    await expect.poll(() => envelope.getByTestId('unread-badge').textContent(), { timeout: 10_000 }).toBe('1');
+    await expect.poll(() => envelope.getByTestId('request-dot').isVisible()).toBe(true);
     const panel = bob.getByRole('dialog', { name: 'Notifications' });
+    expect(await panel.count()).toBe(0);
+    await envelope.click();
     await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => panel.getByText(`e2e_alice invited you to join ${GROUP}.`).isVisible(), { timeout: 10_000 }).toBe(true);
     await panel.getByRole('button', { name: 'Accept' }).click();

@@ -44,6 +44,14 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+/** An app started by startApp: its server process can be stopped and started again. */
+export interface LocalApp extends RunningApp {
+  /** Stops the server process (SIGTERM), leaving its port free and its data folder: the server is gone. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port and data folder. */
+  launch(): Promise<void>;
+}
+
 export interface StartOptions {
   /**
    * Makes a registration code for this many registrations with `npm run cli -- codes:create`
@@ -115,7 +123,7 @@ const printedCode = (output: string) => /^\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4
  * Starts the real server (built client, real database) as `npm start` would, on a free port and a
  * fresh database: a new database on the server in DATABASE_URL, or embedded PGlite in a temp folder.
  */
-export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
+export async function startApp(options: StartOptions = {}): Promise<LocalApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', BCRYPT_COST: '10', SCHEDULER: 'false' };
@@ -140,6 +148,8 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     firstCode,
     extraCode,
     output: server.output,
+    halt,
+    launch,
     async cli(args) {
       // The embedded database admits one process: the server pauses while the CLI runs.
       const embedded = !env.DATABASE_URL;

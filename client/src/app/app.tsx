@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { ConnectionStatus } from '../components/connection-status';
 import { ServerErrorOverlay } from '../components/server-error-overlay';
 import { LoginPage } from '../features/auth/login-page';
 import { LiveEvents } from '../lib/live-events';
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path="*" element={<FallbackRedirect />} />
       </Routes>
       <ServerErrorOverlay />
+      <ConnectionStatus />
     </Suspense>
   );
 }

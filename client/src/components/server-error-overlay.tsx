@@ -1,28 +1,57 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { connection, probeHealth } from '../lib/connection';
 import { on, type AppEvents } from '../lib/events';
 import { useModalDialog } from './modal-dialog';
 
 /**
- * Spec 1 §2 "Temporary-issue overlay": raised by the serverError event. A modal <dialog> (top
- * layer, page inert, Tab kept inside) that only its two buttons end; it lies above the onboarding
- * tour too (`data-over-tour`, which the tour respects when it raises itself).
+ * Spec 1 §2 "Temporary-issue overlay": raised by the serverError event for a 5xx the server sent.
+ * A modal <dialog> (top layer, page inert, Tab kept inside) that only its two buttons end; it lies
+ * above the onboarding tour too (`data-over-tour`, which the tour respects when it raises itself).
+ *
+ * A call that got no answer at all is not the server's error but the server gone (issue 25): the
+ * non-blocking "Reconnecting…" status (connection-status.tsx) says so, and the overlay stays away,
+ * and goes if the server becomes unreachable while it is up. Its buttons load a page: they first
+ * ask the server whether it is there, and if not they leave the page as it is (typed text and all)
+ * to the status instead of landing on the browser's "This site can't be reached".
  */
 export function ServerErrorOverlay() {
   const [error, setError] = useState<AppEvents['serverError'] | null>(null);
-  useEffect(() => on('serverError', setError), []);
+  useEffect(() => {
+    const offError = on('serverError', (detail) => {
+      if (detail.type === 'server_error' && connection.getState() === 'online') setError(detail);
+    });
+    const offConnection = connection.subscribe(() => {
+      if (connection.getState() === 'reconnecting') setError(null);
+    });
+    return () => {
+      offError();
+      offConnection();
+    };
+  }, []);
   if (!error) return null;
+  const leaveFor = async (go: () => void) => {
+    if (await probeHealth()) {
+      go();
+      return;
+    }
+    setError(null);
+    connection.reportFailure();
+  };
   return (
     <Overlay
       message={error.message}
-      onDashboard={() => {
-        setError(null);
-        window.location.assign('/dashboard');
-      }}
+      onDashboard={() =>
+        void leaveFor(() => {
+          setError(null);
+          window.location.assign('/dashboard');
+        })
+      }
+      onReload={() => void leaveFor(() => window.location.reload())}
     />
   );
 }
 
-function Overlay({ message, onDashboard }: { message: string; onDashboard(): void }) {
+function Overlay({ message, onDashboard, onReload }: { message: string; onDashboard(): void; onReload(): void }) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const onKeyDown = useModalDialog(dialogRef, {
@@ -51,7 +80,7 @@ function Overlay({ message, onDashboard }: { message: string; onDashboard(): voi
             <button type="button" className="btn btn-primary" onClick={onDashboard}>
               Go to Dashboard
             </button>
-            <button type="button" className="btn" onClick={() => window.location.reload()}>
+            <button type="button" className="btn" onClick={onReload}>
               Reload Page
             </button>
           </div>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { z } from 'zod';
 import { LIVE_EVENT_TYPES, LiveEventData, type LiveEventType } from '../../../shared/schemas/events';
 import { clearToken, useToken } from './auth-token';
+import { connection, type ConnectionMonitor } from './connection';
 import { clearOverviewCache } from './groups-cache';
 import { useTRPC } from './trpc';
 
@@ -161,8 +162,10 @@ export interface LiveStreamHandlers {
  * Opens the stream with the bearer token and keeps it open until `close`. The library reconnects
  * by itself after a dropped stream; a refused connection (any non-200, e.g. 502 while a server
  * restarts) ends its attempts, so this reopens with a growing delay, resuming from the last id.
+ * A drop also has `monitor` check whether the server is there; when it says the server is back,
+ * the stream opens again at once (and `onReconnected` refreshes what may have been missed).
  */
-export function openLiveStream(token: string, handlers: LiveStreamHandlers, url = LIVE_EVENTS_PATH): { close(): void } {
+export function openLiveStream(token: string, handlers: LiveStreamHandlers, url = LIVE_EVENTS_PATH, monitor: StreamMonitor = connection): { close(): void } {
   let source: EventSource | undefined;
   let lastEventId = '';
   let failed = false;
@@ -193,6 +196,11 @@ export function openLiveStream(token: string, handlers: LiveStreamHandlers, url 
       timer = setTimeout(open, delay + Math.random() * 250);
       delay = Math.min(delay * 2, REOPEN_MAX_MS);
     });
+    // The stream is the app's heartbeat (issue 25): its drop makes the monitor check the server.
+    es.addEventListener('open', () => monitor.reportAnswer());
+    es.addEventListener('error', () => {
+      if (!closed) monitor.reportFailure();
+    });
     for (const type of LIVE_EVENT_TYPES) {
       es.addEventListener(type, (event) => {
         if (event.lastEventId) lastEventId = event.lastEventId;
@@ -202,14 +210,27 @@ export function openLiveStream(token: string, handlers: LiveStreamHandlers, url 
   };
 
   open();
+  // The server is back (the monitor's probe answered): open again now, not after the backoff.
+  const offMonitor = monitor.subscribe(() => {
+    if (closed || monitor.getState() !== 'online' || source?.readyState === EventSource.OPEN) return;
+    clearTimeout(timer);
+    source?.close();
+    delay = REOPEN_FIRST_MS;
+    failed = true;
+    open();
+  });
   return {
     close() {
       closed = true;
+      offMonitor();
       clearTimeout(timer);
       source?.close();
     },
   };
 }
+
+/** What the stream tells the connection monitor, and hears from it. */
+export type StreamMonitor = Pick<ConnectionMonitor, 'getState' | 'subscribe' | 'reportAnswer' | 'reportFailure'>;
 
 /**
  * Keeps the live stream open while someone is signed in, and applies its events to the query

@@ -5,6 +5,7 @@ import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../../../server/router';
 import { LIMITS } from '../../../shared/limits';
 import { clearToken, getToken } from './auth-token';
+import { bindConnectionMonitor, connection } from './connection';
 import { emit } from './events';
 import { withinNavigationGrace } from './navigation-clock';
 
@@ -15,9 +16,38 @@ export const SERVER_ERROR_MESSAGE = 'We ran into a temporary issue. Be back shor
 /** Procedures whose 401 or 5xx belongs to the caller (spec 1 §8: login errors are shown on the form). */
 const SELF_HANDLED = new Set(['auth.login']);
 
+/** A call that the caller (or a navigation) aborted: no sign that the server is gone. */
+function wasAborted(error: TRPCClientError<AppRouter>): boolean {
+  const cause = error.cause as { name?: string } | undefined;
+  return cause?.name === 'AbortError' || error.name === 'AbortError';
+}
+
+/**
+ * Issue 25: tells the connection monitor about every call. One that got no HTTP answer at all
+ * (the server cannot be reached) makes it check the server, and show the non-blocking
+ * "Reconnecting…" status if it is gone (the temporary-issue overlay is for a 5xx the server sent);
+ * any answer, even a refusal, says the server is there.
+ */
+const connectionLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
+  observable((observer) =>
+    next(op).subscribe({
+      next(value) {
+        connection.reportAnswer();
+        observer.next(value);
+      },
+      complete: () => observer.complete(),
+      error(error) {
+        if (error.data?.httpStatus !== undefined) connection.reportAnswer();
+        else if (!wasAborted(error)) connection.reportFailure();
+        observer.error(error);
+      },
+    }),
+  );
+
 /**
  * Spec 1 §8: a 401 on any call but login logs out; a 5xx or network failure raises the
- * temporary-issue overlay, unless it comes within 5 s of the last navigation.
+ * temporary-issue overlay, unless it comes within 5 s of the last navigation. (The overlay leaves
+ * network failures to the connection status: see connectionLink.)
  */
 const sessionLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
   observable((observer) =>
@@ -42,6 +72,7 @@ const sessionLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
+      connectionLink,
       sessionLink,
       httpBatchLink({
         url: '/trpc',
@@ -56,13 +87,21 @@ export function createTrpcClient() {
   });
 }
 
+/**
+ * Queries retry failures that may pass (not refusals: a 4xx is an answer, not a glitch). While the
+ * server cannot be reached, the connection monitor has React Query hold them (and new mutations)
+ * paused instead of failing; when it is back, the paused ones go on and the queries on screen
+ * refetch (refetchOnReconnect). Mutations are not retried by themselves: one that was sent and got
+ * no answer may have been carried out, so the form keeps what was typed and says it was not sent.
+ */
 export function createQueryClient() {
+  bindConnectionMonitor();
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // Refusals (4xx) are answers, not glitches: retry only failures that may pass.
         retry: (count, error) => count < 2 && !(error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500),
         refetchOnWindowFocus: false,
+        refetchOnReconnect: true,
       },
     },
   });

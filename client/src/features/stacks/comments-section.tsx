@@ -8,10 +8,15 @@ import { ReportDialog } from '../../components/report-dialog';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/format-date';
 import { useTimedMessage } from '../../lib/timed-message';
-import { useTRPC } from '../../lib/trpc';
+import { isNetworkError, useTRPC } from '../../lib/trpc';
+import { commentDraftKey, parseCommentDraft, useSessionDraft } from './stack-draft';
 import { useCommentPages } from './use-comment-pages';
 
 export type StackKind = 'stack' | 'twisted';
+
+/** A send that got no answer: the text stays in the box (and in the saved draft). */
+export const COMMENT_NOT_SENT = "Your comment was not sent: the server can't be reached. It is kept here; send it again once reconnected.";
+export const COMMENT_WAITING = 'Waiting for the connection: your comment will be sent when it is back.';
 
 const newlineCount = (text: string) => text.match(/\n/g)?.length ?? 0;
 
@@ -52,12 +57,18 @@ export function CommentsSection({ kind, stackId, comments: newest, hasMore, canC
   const remove = useMutation(router.deleteComment.mutationOptions());
   const sandbox = useMutation(router.sandboxComment.mutationOptions());
   const boxId = useId();
-  const [text, setText] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Comment | null>(null);
   // Anyone but its author may report a comment to the admins (issue 15); one dialog for the list.
   const meId = useCurrentUser().data?.id;
   const [reporting, setReporting] = useState<number | null>(null);
+  // What is typed survives a failed send and a reload (issue 25), until it is sent.
+  const draftKey = meId === undefined ? null : commentDraftKey(meId, kind, stackId);
+  const [text, setText, discardDraft] = useSessionDraft(draftKey, () => '', parseCommentDraft, (value) => value === '');
+  const textNow = useRef(text);
+  useEffect(() => {
+    textNow.current = text;
+  });
 
   const problems = commentProblems(text);
   const canSend = !problems.empty && !problems.tooManyNewlines && !problems.tooLong && !create.isPending;
@@ -65,13 +76,19 @@ export function CommentsSection({ kind, stackId, comments: newest, hasMore, canC
   const send = async () => {
     if (!canSend) return;
     setAlert(null);
+    const sent = text;
     try {
-      await create.mutateAsync({ id: stackId, description: prepareComment(text) });
-      setText('');
+      // While the server cannot be reached the call waits (paused) and goes when it is back.
+      await create.mutateAsync({ id: stackId, description: prepareComment(sent) });
+      // Text typed while it was on its way stays.
+      if (textNow.current === sent) {
+        discardDraft();
+        setText('');
+      }
       await onChanged();
     } catch (error) {
       console.error('Failed to create comment', error);
-      setAlert('Failed to create comment. Please try again.');
+      setAlert(isNetworkError(error) ? COMMENT_NOT_SENT : 'Failed to create comment. Please try again.');
     }
   };
 
@@ -153,6 +170,11 @@ export function CommentsSection({ kind, stackId, comments: newest, hasMore, canC
               Send
             </button>
           </div>
+          {create.isPaused && (
+            <p role="status" className="text-sm text-base-content/70">
+              {COMMENT_WAITING}
+            </p>
+          )}
           {problems.tooManyNewlines && (
             <p role="alert" className="text-sm text-error">
               {STACK_MESSAGES.commentNewlines}

@@ -3,11 +3,26 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Avatar } from '../../components/avatar';
 import { Modal, ModalActions } from '../../components/modal';
 import { clearStackPrefill, peekStackPrefill } from '../../lib/stack-prefill';
-import { useTRPC } from '../../lib/trpc';
-import { checkDraft, draftPayload, sixPositions, type StackDraft } from './stack-draft';
+import { useCurrentUser } from '../../lib/current-user';
+import { isNetworkError, useTRPC } from '../../lib/trpc';
+import {
+  checkDraft,
+  draftPayload,
+  isBlankStackDraft,
+  newStackDraftKey,
+  parseNewStackDraft,
+  sixPositions,
+  useSessionDraft,
+  type NewStackDraft,
+  type StackDraft,
+} from './stack-draft';
 import { StackFields } from './stack-fields';
 
 export type NewStackMode = 'friend' | 'group';
+
+/** A create that got no answer: the form keeps everything (and the saved draft). */
+export const STACK_NOT_SENT = "The stack was not created: the server can't be reached. Everything is kept; create it again once reconnected.";
+export const STACK_WAITING = 'Waiting for the connection: the stack will be created when it is back.';
 
 export interface NewStackDialogProps {
   mode: NewStackMode;
@@ -32,7 +47,8 @@ interface Target {
 
 /**
  * Spec 2 §2.2 New Friend Stack / New Group Stack, and spec 1 §2 'New Friend Stack' from a profile.
- * Mounted only while open, so every opening starts blank, or from the one-time copy prefill.
+ * Mounted only while open, so every opening starts blank, from the one-time copy prefill, or from
+ * the draft a failed send or a reload left (cancelling forgets it).
  */
 export function NewStackDialog(props: NewStackDialogProps) {
   return props.open ? <NewStackForm {...props} /> : null;
@@ -48,9 +64,30 @@ function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetI
   // The prefill is read here and dropped once the form is up (StrictMode may run this twice).
   const [prefill] = useState(peekStackPrefill);
   useEffect(() => clearStackPrefill(), []);
-  const [draft, setDraft] = useState<StackDraft>(() => ({ name: prefill?.name ?? '', positions: sixPositions(prefill?.positions) }));
-  const [chosen, setChosen] = useState<number | null>(presetTargetId ?? (mode === 'friend' ? (prefill?.friendId ?? null) : null) ?? initialTargetId ?? null);
-  const [failed, setFailed] = useState(false);
+  // What is typed survives a failed send and a reload (issue 25): reopening the dialog brings it
+  // back, until the stack is created or the dialog is cancelled. A copy's prefill comes first.
+  const meId = useCurrentUser().data?.id;
+  const draftKey = meId === undefined ? null : newStackDraftKey(meId, mode, presetTargetId);
+  const [form, setForm, discardDraft] = useSessionDraft<NewStackDraft>(
+    draftKey,
+    () => ({
+      name: prefill?.name ?? '',
+      positions: sixPositions(prefill?.positions),
+      targetId: presetTargetId ?? (mode === 'friend' ? (prefill?.friendId ?? null) : null) ?? initialTargetId ?? null,
+    }),
+    parseNewStackDraft,
+    (value) => isBlankStackDraft(value) && value.targetId === (presetTargetId ?? initialTargetId ?? null),
+    prefill !== null,
+  );
+  const draft: StackDraft = { name: form.name, positions: form.positions };
+  const chosen = presetTargetId ?? form.targetId;
+  const setDraft = (next: StackDraft) => setForm({ ...form, name: next.name, positions: next.positions });
+  const setChosen = (targetId: number) => setForm({ ...form, targetId });
+  const close = () => {
+    discardDraft();
+    onClose();
+  };
+  const [failed, setFailed] = useState<'offline' | 'refused' | null>(null);
 
   const list = mode === 'friend' ? friends : groups;
   const targets: Target[] =
@@ -68,14 +105,16 @@ function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetI
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSubmit || !target) return;
-    setFailed(false);
+    setFailed(null);
     try {
+      // While the server cannot be reached the call waits (paused) and goes when it is back.
       const created = await create.mutateAsync({ ...draftPayload(draft), mode, target_id: target.id });
+      discardDraft();
       void queryClient.invalidateQueries(trpc.stacks.list.pathFilter());
       onCreated(created.id);
     } catch (error) {
       console.error('Failed to create stack', error);
-      setFailed(true);
+      setFailed(isNetworkError(error) ? 'offline' : 'refused');
     }
   };
 
@@ -85,13 +124,18 @@ function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetI
       open
       wide
       title={title}
-      onClose={onClose}
-      actions={<ModalActions onCancel={onClose} busy={create.isPending} form="new-stack-form" disabled={!canSubmit} label={create.isPending ? 'Creating...' : 'Create Stack'} />}
+      onClose={close}
+      actions={<ModalActions onCancel={close} busy={create.isPending} form="new-stack-form" disabled={!canSubmit} label={create.isPending ? 'Creating...' : 'Create Stack'} />}
     >
       <form id="new-stack-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         {failed && (
           <p role="alert" className="alert alert-error alert-soft">
-            Failed to create stack
+            {failed === 'offline' ? STACK_NOT_SENT : 'Failed to create stack'}
+          </p>
+        )}
+        {create.isPaused && (
+          <p role="status" className="text-sm text-base-content/70">
+            {STACK_WAITING}
           </p>
         )}
         <StackFields draft={draft} onChange={setDraft} disabled={create.isPending} />

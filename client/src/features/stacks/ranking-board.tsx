@@ -5,7 +5,9 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type Active,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type KeyboardCoordinateGetter,
   type Modifier,
@@ -17,33 +19,93 @@ import { useState } from 'react';
 import { POSITION_FIT, positionColor } from './fit-text';
 import { FitText } from './fit-text-span';
 
-/** Spec 2 §2.3 and §9: dragging starts after 8 px of movement; the keyboard moves 25 px a step. */
+/** Spec 2 §2.3 and §9: dragging starts after 8 px of movement. */
 export const DRAG_ACTIVATION_PX = 8;
-export const KEYBOARD_STEP_PX = 25;
+
+/** The box of one place in the list, as dnd-kit measured it when the card was picked up. */
+interface PlaceRect {
+  top: number;
+  bottom: number;
+}
 
 /**
- * Arrow keys move the picked-up card 25 px (instead of dnd-kit's jump to the next card); the
- * sortable strategy then swaps cards as the card's centre passes theirs.
+ * One arrow press moves the picked-up card exactly one place (issue 25): the place it is over goes
+ * one up or down (never past either end), and the card is drawn where it would sit once dropped
+ * there: level with that place's top when moving up, with its bottom when moving down (cards may
+ * differ in height). A fixed pixel step (spec 2 §9's 25 px) moved it half a place per press, as
+ * the cards are about 50 px apart. `ids` is the list's order when the card was picked up.
  */
-export const stepKeyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
-  switch (event.code) {
-    case 'ArrowDown':
-      return { ...currentCoordinates, y: currentCoordinates.y + KEYBOARD_STEP_PX };
-    case 'ArrowUp':
-      return { ...currentCoordinates, y: currentCoordinates.y - KEYBOARD_STEP_PX };
-    case 'ArrowRight':
-      return { ...currentCoordinates, x: currentCoordinates.x + KEYBOARD_STEP_PX };
-    case 'ArrowLeft':
-      return { ...currentCoordinates, x: currentCoordinates.x - KEYBOARD_STEP_PX };
-    default:
-      return undefined;
-  }
-};
+export function keyboardPlaceStep(args: {
+  ids: readonly UniqueIdentifier[];
+  activeId: UniqueIdentifier;
+  overId: UniqueIdentifier | null | undefined;
+  direction: 1 | -1;
+  rectOf(id: UniqueIdentifier): PlaceRect | undefined;
+  activeHeight: number;
+}): { overId: UniqueIdentifier; y: number } | undefined {
+  const { ids, activeId, direction, rectOf, activeHeight } = args;
+  const from = args.overId != null && ids.includes(args.overId) ? ids.indexOf(args.overId) : ids.indexOf(activeId);
+  const activeIndex = ids.indexOf(activeId);
+  if (from < 0 || activeIndex < 0) return undefined;
+  const to = Math.min(ids.length - 1, Math.max(0, from + direction));
+  const target = rectOf(ids[to]);
+  const own = rectOf(activeId);
+  if (!target || !own) return undefined;
+  const y = to > activeIndex ? target.bottom - activeHeight : to < activeIndex ? target.top : own.top;
+  return { overId: ids[to], y };
+}
+
+const KEY_DIRECTIONS: Record<string, 1 | -1> = { ArrowDown: 1, ArrowUp: -1 };
+
+/** The sortable list's ids as dnd-kit holds them for the picked-up card (its order when picked up). */
+function listIds(active: Active | null): readonly UniqueIdentifier[] {
+  const sortable = (active?.data.current as { sortable?: { items?: UniqueIdentifier[] } } | undefined)?.sortable;
+  return sortable?.items ?? [];
+}
 
 /**
- * A card moves only up and down, and only within the list: neither arrow keys nor the pointer carry
- * it past the first or the last place (the keyboard sensor starts each step from where the card
- * was held, so pressing on at an end moves nothing).
+ * The keyboard sensor's getter and the collision detection, sharing the place the keyboard has
+ * taken the card to (null while the pointer drags, or before the first arrow press). ArrowUp and
+ * ArrowDown move one place; ArrowLeft and ArrowRight nothing. Moved by the keyboard, the card is
+ * over that place: geometry would have to guess between neighbours when cards differ in height,
+ * and would lag behind while the page scrolls to follow the card. The pointer finds its place by
+ * the closest centre.
+ */
+function keyboardPlaces() {
+  let over: UniqueIdentifier | null = null;
+  const coordinateGetter: KeyboardCoordinateGetter = (event, { active, context, currentCoordinates }) => {
+    const direction = KEY_DIRECTIONS[event.code];
+    if (direction === undefined || !context.collisionRect) return undefined;
+    event.preventDefault();
+    const step = keyboardPlaceStep({
+      ids: listIds(context.active),
+      activeId: active,
+      overId: over ?? context.over?.id,
+      direction,
+      rectOf: (id) => context.droppableRects.get(id),
+      activeHeight: context.collisionRect.height,
+    });
+    if (!step) return undefined;
+    over = step.overId;
+    return { x: currentCoordinates.x, y: step.y };
+  };
+  const collisionDetection: CollisionDetection = (args) => {
+    const container = over === null ? undefined : args.droppableContainers.find((entry) => entry.id === over);
+    return container ? [{ id: container.id, data: { droppableContainer: container, value: 0 } }] : closestCenter(args);
+  };
+  return {
+    coordinateGetter,
+    collisionDetection,
+    /** A move starts or ends. */
+    reset() {
+      over = null;
+    },
+  };
+}
+
+/**
+ * A card moves only up and down, and only within the list: the pointer cannot carry it past the
+ * first or the last place (the arrow keys stop at the ends by themselves, see keyboardPlaceStep).
  */
 export const restrictToList: Modifier = ({ transform, draggingNodeRect, containerNodeRect }) => {
   if (!draggingNodeRect || !containerNodeRect) return { ...transform, x: 0 };
@@ -70,9 +132,12 @@ export function RankingBoard({ positions, onSubmit, submitting, error }: Ranking
   const [order, setOrder] = useState<number[]>(() => positions.map((_, index) => index));
   /** While a card is moved: which card, and the card whose place it would take if dropped now. */
   const [moving, setMoving] = useState<{ active: UniqueIdentifier; over: UniqueIdentifier | null } | null>(null);
+  const [keyboard] = useState(keyboardPlaces);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter: stepKeyboardCoordinates }),
+    // The page scrolls along at once: a smooth scroll still under way when the next arrow press
+    // comes is cut short, leaving the card drawn off its place.
+    useSensor(KeyboardSensor, { coordinateGetter: keyboard.coordinateGetter, scrollBehavior: 'instant' }),
   );
   const textOf = (id: UniqueIdentifier | undefined) => (id === undefined ? '' : (positions[indexOfId(id)] ?? ''));
   const placeOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : order.indexOf(indexOfId(id)) + 1);
@@ -90,6 +155,7 @@ export function RankingBoard({ positions, onSubmit, submitting, error }: Ranking
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    keyboard.reset();
     setMoving(null);
     if (!over || active.id === over.id) return;
     setOrder((current) => arrayMove(current, current.indexOf(indexOfId(active.id)), current.indexOf(indexOfId(over.id))));
@@ -103,12 +169,18 @@ export function RankingBoard({ positions, onSubmit, submitting, error }: Ranking
       <p className="text-sm text-base-content/70">Drag the cards (or pick one up with Space and move it with the arrow keys) from best at the top to worst at the bottom.</p>
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCenter}
+        collisionDetection={keyboard.collisionDetection}
         modifiers={LIST_MODIFIERS}
-        onDragStart={({ active }) => setMoving({ active: active.id, over: active.id })}
+        onDragStart={({ active }) => {
+          keyboard.reset();
+          setMoving({ active: active.id, over: active.id });
+        }}
         onDragOver={({ active, over }) => setMoving({ active: active.id, over: over?.id ?? null })}
         onDragEnd={onDragEnd}
-        onDragCancel={() => setMoving(null)}
+        onDragCancel={() => {
+          keyboard.reset();
+          setMoving(null);
+        }}
         accessibility={{
           announcements,
           screenReaderInstructions: { draggable: 'Press Space to pick up a position, the arrow keys to move it, Space again to drop it, Escape to cancel.' },
