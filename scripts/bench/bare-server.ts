@@ -33,7 +33,7 @@ async function main() {
   const secret = process.env.BENCH_JWT_SECRET;
   if (!databaseUrl || !secret) throw new Error('BENCH_DB_URL and BENCH_JWT_SECRET must be set');
   const statements = await captureAppStatements();
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.BENCH_POOL_MAX ?? 10), options: '-c jit=off' /* as the app's pool (server/db/client.ts) */ });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.BENCH_POOL_MAX ?? 10), options: '-c jit=off -c plan_cache_mode=force_generic_plan' /* as the app's pool (server/db/client.ts) */ });
 
   // As the app's pool (server/db/prepared.ts): long statements run as named prepared statements.
   const names = new Map(Object.values(statements).flatMap((t) => ('sql' in t ? [t] : Object.values(t))).map((t: StatementTemplate) => [t.sql, preparedName(t.sql)]));
