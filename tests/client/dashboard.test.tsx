@@ -245,23 +245,39 @@ describe('DashboardPage', () => {
     expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
   });
 
-  it("a stack that no longer exists opens as 'Stack' with 'Failed to load stack' in its view; Back closes it", async () => {
+  it("a stack that no longer exists opens no tab: 'This stack no longer exists.' without Retry, over the view it was opened from", async () => {
     skipTour();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const gone = () => new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND');
-    const { user } = renderDashboard({ 'stacks.get': gone, 'twistedStacks.get': gone });
+    renderDashboard({ 'stacks.get': gone, 'twistedStacks.get': gone });
     await screen.findByText(STACKS_READY);
     act(() => emit('openStack', { id: 9, type: 'stack' }));
-    await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', 'Stack']));
-    expect(screen.getByRole('tab', { name: 'Stack' })).toHaveAttribute('aria-selected', 'true');
-    const failure = screen.getByTestId('stack-load-failure');
-    expect(within(failure).getByText('Failed to load stack')).toBeVisible();
-    await vi.waitFor(() => expect(failure).toHaveFocus());
-
-    await user.click(within(failure).getByRole('button', { name: 'Back' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('This stack no longer exists.');
+    expect(within(notice).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']);
+    expect(screen.getByRole('tab', { name: 'Stacks' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText(STACKS_READY)).toBeVisible();
-    await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Stacks' })).toHaveFocus());
+  });
+
+  it('a stack deleted while its tab is open: the tab closes and the dashboard says it no longer exists', async () => {
+    skipTour();
+    let gone = false;
+    const { user } = renderDashboard({
+      'stacks.list': [listItem({ id: 42, name: 'Lunch' })],
+      'stacks.get': () => (gone ? new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND') : stack()),
+      'stacks.complete': () => {
+        gone = true;
+        return { message: 'ok' };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Lunch/ }));
+    await screen.findByRole('heading', { name: 'Lunch', level: 1 });
+    expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users', 'Lunch']);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(tabNames()).toEqual(['Stacks', 'Groups', 'Users']));
+    expect(screen.getByRole('alert')).toHaveTextContent('This stack no longer exists.');
+    expect(screen.getByRole('tab', { name: 'Stacks' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('starts the tour for a new user, and Show tour again restarts a finished one', async () => {

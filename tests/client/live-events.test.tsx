@@ -205,7 +205,7 @@ describe('Live events: what a person sees without reloading', () => {
     expect(inputs.slice(1).every((input) => input.mark_viewed === undefined)).toBe(true);
   });
 
-  it('a stack.deleted while it is open shows its load failure', async () => {
+  it('a stack.deleted while it is open says it no longer exists (no Retry) and tells the dashboard', async () => {
     let gone = false;
     const { events } = stubServer({
       'users.me': ME,
@@ -214,10 +214,11 @@ describe('Live events: what a person sees without reloading', () => {
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onLoadFailed = vi.fn();
+    const onGone = vi.fn();
     renderAt(
       <>
         <LiveEvents />
-        <StackDetail id={42} onClose={vi.fn()} onLoadFailed={onLoadFailed} />
+        <StackDetail id={42} onClose={vi.fn()} onLoadFailed={onLoadFailed} onGone={onGone} />
       </>,
     );
     await screen.findByRole('heading', { name: 'Lunch', level: 1 });
@@ -225,8 +226,10 @@ describe('Live events: what a person sees without reloading', () => {
 
     gone = true;
     act(() => events.send(1, 'stack.deleted', { stack_id: 42, type: 'stack', original_id: null }));
-    expect(await screen.findByText('Failed to load stack')).toBeInTheDocument();
-    expect(onLoadFailed).toHaveBeenCalledWith('Failed to load stack');
+    expect(await screen.findByText('This stack no longer exists.')).toBeInTheDocument();
+    expect(onGone).toHaveBeenCalledWith('This stack no longer exists.');
+    expect(onLoadFailed).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Lunch', level: 1 })).not.toBeInTheDocument();
   });
 });

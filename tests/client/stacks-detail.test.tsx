@@ -12,7 +12,7 @@ type Handlers = Parameters<typeof stubTrpc>[0];
 
 function renderDetail(data: Stack | ((input: unknown) => unknown), handlers: Handlers = {}) {
   const server = stubTrpc({ 'users.me': ME, 'stacks.get': typeof data === 'function' ? data : () => data, ...handlers });
-  const props = { onLoaded: vi.fn(), onLoadFailed: vi.fn(), onClose: vi.fn(), onOpenUser: vi.fn(), onOpenGroup: vi.fn(), onOpenBot: vi.fn(), onOpenStack: vi.fn() };
+  const props = { onLoaded: vi.fn(), onLoadFailed: vi.fn(), onGone: vi.fn(), onClose: vi.fn(), onOpenUser: vi.fn(), onOpenGroup: vi.fn(), onOpenBot: vi.fn(), onOpenStack: vi.fn() };
   const view = renderAt(<StackDetail id={42} {...props} />);
   return { ...view, ...props, server };
 }
@@ -68,10 +68,39 @@ describe('Stack detail: loading and header (spec 2 §2.3)', () => {
   });
 
   it("shows 'Failed to load stack' and tells the caller", async () => {
-    const { onLoadFailed, onLoaded } = renderDetail(() => new TrpcFailure(404, 'Stack not found', 'NOT_FOUND'));
+    const { onLoadFailed, onLoaded, onGone } = renderDetail(() => new TrpcFailure(400, 'Bad request', 'BAD_REQUEST'));
     expect(await screen.findByText('Failed to load stack')).toBeInTheDocument();
     expect(onLoadFailed).toHaveBeenCalledWith('Failed to load stack');
     expect(onLoaded).not.toHaveBeenCalled();
+    expect(onGone).not.toHaveBeenCalled();
+  });
+
+  it("a stack that is gone (404 STACK_NOT_FOUND) says exactly 'This stack no longer exists.', with Back and no Retry", async () => {
+    const { onLoadFailed, onLoaded, onGone, onClose, user } = renderDetail(() => new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^This stack no longer exists\.$/);
+    expect(onGone).toHaveBeenCalledWith('This stack no longer exists.');
+    expect(onLoadFailed).not.toHaveBeenCalled();
+    expect(onLoaded).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('a stack found gone on a later fetch (deleted while open) is gone too, though its data was loaded', async () => {
+    let gone = false;
+    const { onGone, user } = renderDetail(() => (gone ? new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND') : stack()), {
+      'stacks.complete': () => {
+        gone = true;
+        return { message: 'ok' };
+      },
+      'stacks.list': [],
+    });
+    await loaded();
+    // Submitting fetches the stack again, which finds it deleted meanwhile.
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('This stack no longer exists.')).toBeInTheDocument();
+    expect(onGone).toHaveBeenCalledWith('This stack no longer exists.');
+    expect(screen.queryByRole('heading', { name: 'Lunch', level: 1 })).not.toBeInTheDocument();
   });
 });
 

@@ -10,7 +10,7 @@ import { ADMIN, ALICE, answeredGroupStack, BOB, CAROL, commentPage, commentRange
 
 type Handlers = Parameters<typeof stubTrpc>[0];
 
-const callbacks = () => ({ onLoaded: vi.fn(), onLoadFailed: vi.fn(), onClose: vi.fn(), onOpenUser: vi.fn(), onOpenGroup: vi.fn(), onOpenBot: vi.fn(), onOpenStack: vi.fn() });
+const callbacks = () => ({ onLoaded: vi.fn(), onLoadFailed: vi.fn(), onGone: vi.fn(), onClose: vi.fn(), onOpenUser: vi.fn(), onOpenGroup: vi.fn(), onOpenBot: vi.fn(), onOpenStack: vi.fn() });
 
 function renderTwisted(data: TwistedStack | ((input: unknown) => unknown), handlers: Handlers = {}) {
   const server = stubTrpc({
@@ -133,10 +133,19 @@ describe('Twisted stack detail (spec 2 §2.4)', () => {
     expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
   });
 
-  it("shows 'Failed to load twisted stack'", async () => {
-    const { onLoadFailed } = renderTwisted(() => new TrpcFailure(404, 'Twisted stack not found', 'NOT_FOUND'));
+  it("shows 'Failed to load twisted stack' when it fails to load", async () => {
+    const { onLoadFailed, onGone } = renderTwisted(() => new TrpcFailure(400, 'Bad request', 'BAD_REQUEST'));
     expect(await screen.findByText('Failed to load twisted stack')).toBeInTheDocument();
     expect(onLoadFailed).toHaveBeenCalledWith('Failed to load twisted stack');
+    expect(onGone).not.toHaveBeenCalled();
+  });
+
+  it("a twisted stack that is gone (404) says 'This stack no longer exists.', without Retry", async () => {
+    const { onLoadFailed, onGone } = renderTwisted(() => new TrpcFailure(404, 'Twisted stack not found', 'STACK_NOT_FOUND'));
+    expect(await screen.findByText('This stack no longer exists.')).toBeInTheDocument();
+    expect(onGone).toHaveBeenCalledWith('This stack no longer exists.');
+    expect(onLoadFailed).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });
 
@@ -250,18 +259,28 @@ describe('StackView: open as ordinary, fall back to twisted (spec 1 §2)', () =>
     expect(server.callsTo('stacks.get').filter((c) => c.input.mark_viewed === 'true')).toHaveLength(0);
   });
 
-  it("a stack that no longer exists (404 both ways) opens its view with 'Failed to load stack', focused, and Back closes it", async () => {
+  it("a stack that no longer exists (404 both ways) is gone: 'This stack no longer exists.', focused, no Retry, and Back closes it", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const missing = () => new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND');
-    const { onLoadFailed, onLoaded, onClose, user } = renderView('stack', { 'stacks.get': missing, 'twistedStacks.get': missing });
-    expect(await screen.findByText('Failed to load stack')).toBeInTheDocument();
-    // The dashboard opens the tab (labelled 'Stack') to show it, rather than dropping it.
-    expect(onLoaded).toHaveBeenCalledWith(null);
+    const { onLoadFailed, onLoaded, onGone, onClose, user } = renderView('stack', { 'stacks.get': missing, 'twistedStacks.get': missing });
+    expect(await screen.findByText('This stack no longer exists.')).toBeInTheDocument();
+    // The dashboard is told it is gone: it closes the tab and says so (issue 25), never a Retry that cannot work.
+    expect(onGone).toHaveBeenCalledWith('This stack no longer exists.');
+    expect(onLoaded).not.toHaveBeenCalled();
     expect(onLoadFailed).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(screen.getByTestId('stack-load-failure')).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByTestId('stack-gone')).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('with the exact type (its address named it) a missing stack is gone without trying the twisted stack of that id', async () => {
+    const server = stubTrpc({ 'users.me': ME, 'stacks.get': () => new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND'), 'twistedStacks.get': () => twistedStack({ id: 42 }) });
+    const props = callbacks();
+    renderAt(<StackView id={42} type="stack" exactType {...props} />);
+    expect(await screen.findByText('This stack no longer exists.')).toBeInTheDocument();
+    expect(props.onGone).toHaveBeenCalledWith('This stack no longer exists.');
+    expect(server.callsTo('twistedStacks.get')).toHaveLength(0);
   });
 
   it("another failure of both is the caller's to show: it is told 'Failed to load stack'", async () => {

@@ -114,9 +114,9 @@ describe('bots in Chromium', () => {
     // The next run activates the new tag and disables the removed one.
     const next = printedRun(await app.cli(['bots:run', String(botId), '--force']));
     expect(next.success).toBe(true);
+    // A reload keeps the bot's view (its address, issue 25), its tags fetched afresh.
     await bob.reload();
-    await bob.getByRole('tab', { name: 'Users' }).click();
-    await bob.getByRole('button', { name: /Quizbot/ }).click();
+    await expect.poll(() => bob.getByRole('tab', { name: 'Quizbot', selected: true }).isVisible(), WAIT).toBe(true);
     await expect.poll(async () => (await tagStates(bob)).pizza, WAIT).toBe('DISABLED');
     expect((await tagStates(bob))['jazz (music)']).toMatch(/^ACTIVE/);
   });

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ConnectionStatus } from '../components/connection-status';
 import { ServerErrorOverlay } from '../components/server-error-overlay';
 import { LoginPage } from '../features/auth/login-page';
+import { DASHBOARD_ROUTE_PATTERNS } from '../lib/dashboard-paths';
 import { LiveEvents } from '../lib/live-events';
 import { FallbackRedirect, LoggedOutOnly, RequireAuth, SessionWatcher } from './guards';
 import { Providers } from './providers';
@@ -21,7 +22,7 @@ const RulesPage = lazy(() => import('../features/legal/rules-page').then((m) => 
 
 const Loading = () => <p className="p-8 text-center opacity-70">Loading...</p>;
 
-/** The route table of spec 1 §2, with its guards. */
+/** The route table of spec 1 §2, with its guards; the dashboard's views have addresses under /dashboard (README "Addresses"). */
 export function AppRoutes() {
   return (
     <Suspense fallback={<Loading />}>
@@ -36,7 +37,11 @@ export function AppRoutes() {
         <Route path="/registration-complete" element={<RegistrationCompletePage />} />
         <Route path="/terms-of-service" element={<TermsPage />} />
         <Route path="/rules" element={<RulesPage />} />
-        <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>} />
+        {/* /dashboard and every view's address under it (README "Addresses"): one page, the address picks the view. */}
+        <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>}>
+          <Route index element={null} />
+          {DASHBOARD_ROUTE_PATTERNS.map((pattern) => <Route key={pattern} path={pattern} element={null} />)}
+        </Route>
         <Route path="/users/:userId" element={<RequireAuth><ProfilePage /></RequireAuth>} />
         <Route path="*" element={<FallbackRedirect />} />
       </Routes>

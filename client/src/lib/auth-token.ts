@@ -3,8 +3,24 @@ import { emit } from './events';
 
 const TOKEN_KEY = 'token';
 
+/**
+ * Why the last session ended in this page: 'expired' when the server refused the token (a 401:
+ * expired, revoked by a password reset or deactivation elsewhere), 'logout' when the user logged
+ * out. Null until a session ends, and again after a login. The login page explains an expired
+ * session; the guards keep the address to come back to unless the user chose to leave.
+ */
+export type SessionEnd = 'expired' | 'logout';
+let sessionEnd: SessionEnd | null = null;
+
+/** Spec 1 §8 (issue 25): what /login says after a 401 took the user there. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
 export function getToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
+}
+
+export function sessionEndReason(): SessionEnd | null {
+  return sessionEnd;
 }
 
 /**
@@ -12,13 +28,19 @@ export function getToken(): string | null {
  * `silent` is for registration, which shows its success state and then reloads the whole page.
  */
 export function storeToken(token: string, options: { silent?: boolean } = {}): void {
+  sessionEnd = null;
   localStorage.setItem(TOKEN_KEY, token);
   if (!options.silent) emit('login');
 }
 
-/** Removes the token and emits the logout event; the route guards then send the user to /login. */
-export function clearToken(): void {
+/**
+ * Removes the token and emits the logout event; the route guards then send the user to /login.
+ * `reason` is 'logout' for the user's own Log Out (and deactivation), 'expired' when the server
+ * answered 401 to a call made with the token.
+ */
+export function clearToken(reason: SessionEnd = 'logout'): void {
   if (localStorage.getItem(TOKEN_KEY) === null) return;
+  sessionEnd = reason;
   localStorage.removeItem(TOKEN_KEY);
   emit('logout');
 }

@@ -247,7 +247,7 @@ export function useLiveEvents() {
       onEvent: (type, data) => void applyLiveEvent(type, data, ctx),
       onReconnected: () => void refreshEverythingLive(ctx),
       // Spec 1 §8: a 401 on any call logs out.
-      onUnauthorized: clearToken,
+      onUnauthorized: () => clearToken('expired'),
     });
     return () => stream.close();
   }, [token, queryClient, trpc]);

@@ -57,7 +57,7 @@ const sessionLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
       error(error) {
         if (!SELF_HANDLED.has(op.path)) {
           const status = error.data?.httpStatus as number | undefined;
-          if (status === 401) clearToken();
+          if (status === 401) clearToken('expired');
           else if (status === undefined || status >= 500) {
             if (!withinNavigationGrace()) {
               emit('serverError', { message: SERVER_ERROR_MESSAGE, type: status === undefined ? 'network_error' : 'server_error' });

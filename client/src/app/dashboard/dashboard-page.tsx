@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { AppHeader } from '../../components/app-header';
 import { ErrorBanner } from '../../components/error-banner';
 import { useCurrentUser } from '../../lib/current-user';
+import { DASHBOARD_PATH } from '../../lib/dashboard-paths';
 import { emit, on, type AppEvents } from '../../lib/events';
 import { useListFollowsCount, useRefreshNotifications, useUnreadCount } from '../../lib/notifications';
 import { httpStatusOf } from '../../lib/trpc';
@@ -21,7 +22,8 @@ import { resetTour } from '../../features/tour/tour-storage';
 import { UsersTab } from '../../features/users/users-tab';
 import { DashboardHeader } from './header';
 import { panelId, TabBar, tabId, type DashboardTab } from './tab-bar';
-import { transientKey, transientLabel, type MainView, type TransientRequest, type TransientViewProps, type TransientViewRegistry } from './transient-tabs';
+import { type MainView, type TransientRequest, type TransientViewProps, type TransientViewRegistry } from './transient-tabs';
+import { useDashboardTabs } from './use-dashboard-tabs';
 
 type MainTab = Exclude<MainView, 'settings'>;
 
@@ -68,8 +70,18 @@ function GroupTab({ request, onLoaded, onFailed, onClose }: TransientViewProps<E
  * A stack in a tab: opened as ordinary, else as twisted; labelled with its name's first 8
  * characters, after 'Twist: ' when it opened as a twisted stack.
  */
-function StackTab({ request, onLoaded, onFailed, onClose }: TransientViewProps<Extract<TransientRequest, { kind: 'stack' }>>) {
-  return <StackView id={request.id} type={request.stackType} onLoaded={(name, type) => onLoaded(name, type)} onLoadFailed={onFailed} onClose={onClose} />;
+function StackTab({ request, onLoaded, onFailed, onGone, onClose }: TransientViewProps<Extract<TransientRequest, { kind: 'stack' }>>) {
+  return (
+    <StackView
+      id={request.id}
+      type={request.stackType}
+      exactType={request.exact}
+      onLoaded={(name, type) => onLoaded(name, type)}
+      onLoadFailed={onFailed}
+      onGone={onGone}
+      onClose={onClose}
+    />
+  );
 }
 
 /** A bot's detail in a tab: labelled with the bot name (spec 1 §2). */
@@ -95,27 +107,9 @@ const TRANSIENT_VIEWS: TransientViewRegistry = {
   stack: StackTab,
 };
 
-interface TransientTab {
-  key: string;
-  request: TransientRequest;
-  /** Null while the detail loads: the tab is not shown yet. */
-  label: string | null;
-  /** The view to go back to when the tab closes. */
-  returnTo: string;
-}
-
-function isMainView(value: unknown): value is MainView {
-  return value === 'stacks' || value === 'groups' || value === 'users' || value === 'reports' || value === 'settings';
-}
-
 /** Spec 1 §2 Dashboard: the header, the tabs (fixed and transient) and the current view. */
 export function DashboardPage() {
   const me = useCurrentUser();
-  const location = useLocation();
-  const requestedTab = (location.state as { tab?: unknown } | null)?.tab;
-  const [view, setView] = useState<string>(isMainView(requestedTab) ? requestedTab : 'stacks');
-  const [tabs, setTabs] = useState<TransientTab[]>([]);
-  const [failure, setFailure] = useState<{ message: string; request: TransientRequest } | null>(null);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const [tourRun, setTourRun] = useState(0);
   /** Null until the tour has decided whether it runs: the panel's automatic opening waits for it. */
@@ -124,6 +118,9 @@ export function DashboardPage() {
   const unread = useUnreadCount(me.isSuccess);
   const refreshNotifications = useRefreshNotifications();
   const meId = me.data?.id;
+  const isAdmin = me.data ? me.data.role === 'ADMIN' : undefined;
+  const dashboard = useDashboardTabs({ meId, isAdmin });
+  const { tabs, shown: view, notice } = dashboard;
 
   useNotificationsAutoOpen(meId, unread.data?.unread_count, () => setNotificationsOpen(true), tourActive !== false);
   useListFollowsCount(unread.data?.unread_count);
@@ -132,68 +129,19 @@ export function DashboardPage() {
     if (unread.isError) console.error('Failed to load the unread count', unread.error);
   }, [unread.isError, unread.error]);
 
-  function openTransient(request: TransientRequest) {
-    if (request.kind === 'user' && request.id === meId) {
-      setView('settings');
-      return;
-    }
-    setFailure(null);
-    const key = transientKey(request);
-    const existing = tabs.find((tab) => tab.key === key);
-    if (existing) {
-      if (existing.label !== null) setView(key);
-      return;
-    }
-    setTabs((all) => [...all, { key, request, label: null, returnTo: view }]);
-  }
-
-  function closeTab(key: string, next?: string) {
-    const tab = tabs.find((t) => t.key === key);
-    const remaining = tabs.filter((t) => t.key !== key);
-    setTabs(remaining);
-    if (next) setView(next);
-    else if (view === key) {
-      const back = tab?.returnTo;
-      setView(back && (isMainView(back) || remaining.some((t) => t.key === back && t.label !== null)) ? back : 'users');
-    }
-  }
-
-  function tabLoaded(key: string, name: string | null, stackType?: 'stack' | 'twisted') {
-    const tab = tabs.find((t) => t.key === key);
-    if (!tab) return;
-    const label = transientLabel(tab.request.kind, name, stackType ?? (tab.request.kind === 'stack' ? tab.request.stackType : undefined));
-    if (tab.label === label) return;
-    setTabs((all) => all.map((t) => (t.key === key ? { ...t, label } : t)));
-    // Spec 1 §2: a transient tab opens only once its detail has loaded, and then it is shown.
-    if (tab.label === null) setView(key);
-  }
-
-  function tabFailed(key: string, message: string) {
-    const tab = tabs.find((t) => t.key === key);
-    // A tab already open shows its own failure; a pending one never opens.
-    if (!tab || tab.label !== null) return;
-    setTabs((all) => all.filter((t) => t.key !== key));
-    setFailure({ message, request: tab.request });
-  }
-
-  // Subscribed on every render so the handlers always see the current tabs and view.
+  // Events the dashboard itself answers; the navigation events are the tabs hook's.
   useEffect(() => {
-    const offs = [
-      on('navigateTab', ({ tab }) => setView(tab)),
-      on('openUser', ({ userId }) => openTransient({ kind: 'user', id: userId })),
-      on('openBot', ({ botId }) => openTransient({ kind: 'bot', id: botId })),
-      on('openGroup', ({ groupId }) => openTransient({ kind: 'group', id: groupId })),
-      on('openStack', ({ id, type }) => openTransient({ kind: 'stack', id, stackType: type })),
-      on('notificationRefresh', () => void refreshNotifications()),
-      on('newStack', (request) => setNewStack(request)),
-    ];
+    const offs = [on('notificationRefresh', () => void refreshNotifications()), on('newStack', (request) => setNewStack(request))];
     return () => offs.forEach((off) => off());
-  });
+  }, [refreshNotifications]);
 
   const showTourAgain = () => {
     resetTour();
     setTourRun((n) => n + 1);
   };
+
+  // An address under /dashboard that names no view.
+  if (dashboard.route === null) return <Navigate to={DASHBOARD_PATH} replace />;
 
   if (me.isError) {
     const message = httpStatusOf(me.error) === 401 ? 'Authentication failed. Please log in again.' : 'Failed to load user data';
@@ -225,25 +173,31 @@ export function DashboardPage() {
         unreadCount={counts?.unread_count ?? 0}
         hasRequests={(counts?.pending_friend_requests ?? 0) + (counts?.pending_group_requests ?? 0) > 0}
         onOpenNotifications={() => setNotificationsOpen(true)}
-        onOpenSettings={() => setView('settings')}
+        onOpenSettings={() => dashboard.showView('settings')}
       />
-      <TabBar tabs={barTabs} selected={selectedTab} onSelect={setView} onClose={(key) => closeTab(key)} />
+      <TabBar tabs={barTabs} selected={selectedTab} onSelect={dashboard.selectTab} onClose={(key) => dashboard.closeTab(key)} />
       <main id="dashboard-panel" className="mx-auto w-full max-w-7xl space-y-4 p-4 sm:px-6">
-        {failure && (
+        {notice && (
           <ErrorBanner
-            message={failure.message}
-            onDismiss={() => setFailure(null)}
-            onRetry={() => {
-              const request = failure.request;
-              setFailure(null);
-              openTransient(request);
-            }}
+            message={notice.message}
+            onDismiss={dashboard.dismissNotice}
+            onRetry={
+              notice.retry
+                ? () => {
+                    const request = notice.retry!;
+                    dashboard.dismissNotice();
+                    dashboard.openTransient(request);
+                  }
+                : undefined
+            }
           />
         )}
         {me.isPending ? (
           <p className="text-center text-base-content/70">Loading...</p>
         ) : (
           <>
+            {/* The address names a detail still loading (a link, a reload): its tab opens once it has. */}
+            {dashboard.loadingDetail && <p className="text-center text-base-content/70">Loading...</p>}
             {view === 'settings' && <SettingsPanel user={me.data} onShowTour={showTourAgain} />}
             {mainTabs.map((tab) => (
               <section key={tab.key} id={panelId(tab.key)} role="tabpanel" aria-labelledby={tabId(tab.key)} hidden={view !== tab.key}>
@@ -251,13 +205,13 @@ export function DashboardPage() {
                 {view === tab.key && tab.key === 'groups' && (
                   <>
                     <h1 className="sr-only">Groups</h1>
-                    <GroupsTab onOpenGroup={(groupId) => openTransient({ kind: 'group', id: groupId })} />
+                    <GroupsTab onOpenGroup={(groupId) => dashboard.openTransient({ kind: 'group', id: groupId })} />
                   </>
                 )}
                 {view === tab.key && tab.key === 'users' && (
                   <>
                     <h1 className="sr-only">Users</h1>
-                    <UsersTab me={me.data} onOpenSettings={() => setView('settings')} />
+                    <UsersTab me={me.data} onOpenSettings={() => dashboard.showView('settings')} />
                   </>
                 )}
                 {view === tab.key && tab.key === 'reports' && (
@@ -279,10 +233,11 @@ export function DashboardPage() {
                 >
                   <View
                     request={tab.request}
-                    onLoaded={(name, stackType) => tabLoaded(tab.key, name, stackType)}
-                    onFailed={(message) => tabFailed(tab.key, message)}
-                    onClose={() => closeTab(tab.key)}
-                    onLeave={(next) => closeTab(tab.key, next)}
+                    onLoaded={(name, stackType) => dashboard.tabLoaded(tab.key, name, stackType)}
+                    onFailed={(message) => dashboard.tabFailed(tab.key, message)}
+                    onGone={(message) => dashboard.tabGone(tab.key, message)}
+                    onClose={() => dashboard.closeTab(tab.key)}
+                    onLeave={(next) => dashboard.closeTab(tab.key, next)}
                   />
                 </section>
               );
@@ -304,7 +259,7 @@ export function DashboardPage() {
           }}
         />
       )}
-      <OnboardingTour userLoaded={me.isSuccess} onNavigate={(next) => setView(next)} forceStart={tourRun} onActiveChange={setTourActive} />
+      <OnboardingTour userLoaded={me.isSuccess} onNavigate={(next) => dashboard.showView(next, { replace: true })} forceStart={tourRun} onActiveChange={setTourActive} />
     </div>
   );
 }

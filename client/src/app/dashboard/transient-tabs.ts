@@ -1,15 +1,8 @@
 import type { ComponentType } from 'react';
+import type { MainView, TransientKind, TransientRequest } from '../../lib/dashboard-paths';
 
-/** The dashboard's fixed views: the three tabs (and Reports for admins) and settings. */
-export type MainView = 'stacks' | 'groups' | 'users' | 'reports' | 'settings';
-
-/** What a transient tab shows (spec 1 §2): opened by the openUser, openBot, openGroup and openStack events. */
-export type TransientRequest =
-  | { kind: 'user'; id: number }
-  | { kind: 'bot'; id: number }
-  | { kind: 'group'; id: number }
-  | { kind: 'stack'; id: number; stackType: 'stack' | 'twisted' };
-export type TransientKind = TransientRequest['kind'];
+// The views and what a transient tab shows are defined beside their addresses.
+export type { MainView, TransientKind, TransientRequest } from '../../lib/dashboard-paths';
 
 /** What the dashboard gives the detail view inside a transient tab. */
 export interface TransientViewProps<R extends TransientRequest = TransientRequest> {
@@ -22,6 +15,11 @@ export interface TransientViewProps<R extends TransientRequest = TransientReques
   onLoaded(name: string | null, stackType?: 'stack' | 'twisted'): void;
   /** The detail could not load: the tab does not open and the dashboard shows `message` with Retry. */
   onFailed(message: string): void;
+  /**
+   * What it shows is gone for good (a deleted stack: 404): the tab closes, whether it had opened or
+   * not, and the dashboard shows `message`, without Retry.
+   */
+  onGone(message: string): void;
   /** 'Back' or close: the tab goes and the view it was opened from comes back. */
   onClose(): void;
   /** Closes the tab and shows a main view (spec 1 §4: blocking returns to the Users tab). */

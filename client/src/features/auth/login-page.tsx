@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard, Field } from '../../components/auth-card';
-import { storeToken } from '../../lib/auth-token';
+import { sessionEndReason, SESSION_EXPIRED_MESSAGE, storeToken } from '../../lib/auth-token';
 import { retryAfterSeconds, waitInWords } from '../../lib/retry-after';
+import { nextPathFrom } from '../../lib/safe-redirect';
 import { errorDetail, httpStatusOf, useTRPC } from '../../lib/trpc';
 
 /**
@@ -16,10 +17,16 @@ function loginFailure(failure: unknown): string {
   return errorDetail(failure) ?? 'Login failed';
 }
 
-/** Spec 1 §2 Login. */
+/**
+ * Spec 1 §2 Login. After login the app goes to /dashboard, or to the same-site address `?next=`
+ * names (a link opened while signed out, the view a session expired on). A session the server ended
+ * (401) is explained above the form; the user's own Log Out is not.
+ */
 export function LoginPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [expired] = useState(() => sessionEndReason() === 'expired');
   const login = useMutation(trpc.auth.login.mutationOptions());
   const [usernameOrEmail, setUsernameOrEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -31,7 +38,7 @@ export function LoginPage() {
     try {
       const { access_token } = await login.mutateAsync({ username_or_email: usernameOrEmail, password });
       storeToken(access_token);
-      navigate('/dashboard', { replace: true });
+      navigate(nextPathFrom(location.search), { replace: true });
     } catch (failure) {
       setError(loginFailure(failure));
     }
@@ -39,6 +46,11 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Login">
+      {expired && (
+        <p role="alert" className="alert alert-warning alert-soft mb-3">
+          {SESSION_EXPIRED_MESSAGE}
+        </p>
+      )}
       <form onSubmit={onSubmit} className="space-y-3">
         <Field label="Username or email" htmlFor="username_or_email">
           <input

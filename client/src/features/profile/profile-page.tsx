@@ -1,5 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AppHeader } from '../../components/app-header';
+import { hasAppHistory } from '../../lib/app-history';
+import { pathOfView } from '../../lib/dashboard-paths';
 import { ProfileView } from './profile-view';
 
 /** Spec 1 §2: the stand-alone /users/{userId} page, a profile with its own header. */
@@ -8,7 +10,7 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const id = Number(userId);
   const valid = Number.isInteger(id) && id > 0;
-  const toDashboard = (tab?: 'users' | 'settings') => navigate('/dashboard', tab ? { state: { tab } } : undefined);
+  const toDashboard = (tab?: 'users' | 'settings') => navigate(tab ? pathOfView(tab) : '/dashboard');
 
   return (
     <div className="min-h-screen bg-base-200">
@@ -23,7 +25,7 @@ export function ProfilePage() {
             key={id}
             userId={id}
             loadErrorMessage="Failed to load user"
-            onBack={() => (window.history.length > 1 ? navigate(-1) : toDashboard())}
+            onBack={() => (hasAppHistory() ? navigate(-1) : toDashboard())}
             onBlocked={() => toDashboard('users')}
             onOpenSettings={() => toDashboard('settings')}
           />

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { Stack } from '../../../../shared/schemas/stacks';
 import { ReportButton } from '../../components/report-dialog';
 import { useCurrentUser } from '../../lib/current-user';
@@ -6,10 +7,11 @@ import { CommentsSection, type StackKind } from './comments-section';
 import { ConsensusCards } from './consensus-cards';
 import { DetailHeader, LoadState, navigationOf, otherPerson, useLoadCallbacks, useSubmitRanking, type Detail, type Navigation, type StackDetailProps } from './detail-parts';
 import { RankingBoard } from './ranking-board';
-import { ShareImageButton } from './share-image-button';
+import { CopyLinkButton, ShareImageButton } from './share-image-button';
 import { PositionList, rankedItems, ResponderCard, ResponsesSection } from './response-cards';
 import { StackActions } from './stack-actions';
 import { useStackQueryOptions } from './stack-queries';
+import { isStackGone, STACK_GONE_MESSAGE, StackGone } from './stack-gone';
 import { TwistedResponses } from './twisted-parts';
 import { useStackMutations } from './use-stack-mutations';
 
@@ -25,14 +27,27 @@ function useDetail(kind: StackKind, id: number) {
   const query = kind === 'stack' ? stack : twisted;
   const detail: Detail | undefined =
     kind === 'stack' ? (stack.data ? { kind, stack: stack.data } : undefined) : twisted.data ? { kind, stack: twisted.data } : undefined;
-  return { detail, failed: query.isError && !query.data, fetching: query.isFetching, refetch: () => query.refetch() };
+  // Gone (404): deleted or out of reach, also while shown (a live event, the next refetch), data or not.
+  const gone = query.isError && isStackGone(query.error);
+  return { detail, gone, failed: query.isError && !query.data && !gone, fetching: query.isFetching, refetch: () => query.refetch() };
 }
 
-/** Spec 2 §2.3 Stack detail and §2.4 Twisted stack detail: one view, the kind decides the parts. */
-export function StackDetail({ kind = 'stack', ...props }: StackDetailProps & { kind?: StackKind }) {
-  const { detail, failed, fetching, refetch } = useDetail(kind, props.id);
+/**
+ * Spec 2 §2.3 Stack detail and §2.4 Twisted stack detail: one view, the kind decides the parts. A
+ * stack found gone (404) at any time says 'This stack no longer exists.' and tells `onGone`.
+ */
+export function StackDetail({ kind = 'stack', onGone, ...props }: StackDetailProps & { kind?: StackKind; onGone?(message: string): void }) {
+  const { detail, gone, failed, fetching, refetch } = useDetail(kind, props.id);
   const me = useCurrentUser();
-  useLoadCallbacks(props, detail ? { name: detail.stack.name } : undefined, failed ? LOAD_FAILED[kind] : null);
+  useLoadCallbacks(props, detail && !gone ? { name: detail.stack.name } : undefined, failed ? LOAD_FAILED[kind] : null);
+  const goneCallback = useRef(onGone);
+  useEffect(() => {
+    goneCallback.current = onGone;
+  });
+  useEffect(() => {
+    if (gone) goneCallback.current?.(STACK_GONE_MESSAGE);
+  }, [gone]);
+  if (gone) return <StackGone onClose={props.onClose} />;
   // The viewer's id decides what is 'mine' (own card, own comments, the other person): wait for it too.
   if (!detail || me.isPending) {
     return <LoadState failed={failed} message={LOAD_FAILED[kind]} retrying={fetching} onRetry={() => void refetch()} onClose={props.onClose} />;
@@ -59,7 +74,10 @@ function StackContent({ detail, nav, onClose, onReload }: StackContentProps) {
       {stack.me.sees_responses ? (
         <>
           {detail.kind === 'twisted' ? <TwistedResponses stack={detail.stack} meId={meId} nav={nav} /> : <Responses stack={detail.stack} meId={meId} nav={nav} />}
-          {stack.me.is_answered && <ShareImageButton kind={kind} stackId={stack.id} name={stack.name} />}
+          <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
+            <CopyLinkButton kind={kind} stackId={stack.id} />
+            {stack.me.is_answered && <ShareImageButton kind={kind} stackId={stack.id} name={stack.name} />}
+          </div>
           <CommentsSection
             kind={kind}
             stackId={stack.id}
@@ -71,7 +89,10 @@ function StackContent({ detail, nav, onClose, onReload }: StackContentProps) {
           />
         </>
       ) : (
-        <RankingBoard key={stack.positions.join('\n')} positions={stack.positions} onSubmit={ranking.submit} submitting={ranking.submitting} error={ranking.error} />
+        <>
+          <RankingBoard key={stack.positions.join('\n')} positions={stack.positions} onSubmit={ranking.submit} submitting={ranking.submitting} error={ranking.error} />
+          <CopyLinkButton kind={kind} stackId={stack.id} />
+        </>
       )}
       <StackActions detail={detail} meId={meId} mutations={mutations} onReload={onReload} onClose={onClose} onOpenStack={nav.onOpenStack} />
       {meId !== undefined && stack.owner_id !== meId && <ReportButton target={{ type: 'stack', id: stack.id }} ariaLabel={kind === 'twisted' ? 'Report twisted stack' : 'Report stack'} className="btn btn-ghost btn-sm" />}
