@@ -2,7 +2,7 @@ import pg from 'pg';
 import { bind, captureFeed, type FeedVariant } from './sql-capture';
 
 /*
- * Every variant of the feed (issue 24): the three filters in all eight combinations, both orders,
+ * Every variant of the feed: the three filters in all eight combinations, both orders,
  * GET /v2/stacks (with no filter: "My stacks", the client's list) and GET /v1/twisted_stacks; the
  * EXPLAIN (ANALYZE, BUFFERS) of each for the heaviest viewers at a few depths; and the targets.
  */
@@ -11,7 +11,7 @@ import { bind, captureFeed, type FeedVariant } from './sql-capture';
 export const DEEP_OFFSET = 330;
 export const DEEPEST_OFFSET = 9_900;
 
-/** Issue 24's targets: every variant, heaviest viewers, 10 connections. */
+/** The feed variants' targets: every variant, heaviest viewers, 10 connections. */
 export const VARIANT_TARGETS = { firstPageP99: 50, deepPageP99: 100, deepBuffers: 2_500 };
 
 /** Every variant: both lists, both orders, the 8 combinations of the filters. */

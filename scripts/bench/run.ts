@@ -418,7 +418,7 @@ async function main() {
       printTable(results);
     }
 
-    // Every feed variant at the first page and the deep one, heaviest viewers (issue 24).
+    // Every feed variant at the first page and the deep one, heaviest viewers.
     const variantResults: Measurement[] = [];
     if (options.mode !== 'open' && options.variantDuration > 0 && heaviest.length > 0) {
       console.log('');

@@ -36,7 +36,7 @@ function useStatusHost(watching: boolean): HTMLElement {
 }
 
 /**
- * Issue 25: while the server cannot be reached, a small "Reconnecting…" status in a corner. It is
+ * While the server cannot be reached, a small "Reconnecting…" status in a corner. It is
  * no dialog: it takes no focus, lets clicks through (pointer-events: none) and blocks neither the
  * tabs nor typing; it goes by itself when the server answers again (lib/connection.ts). The region
  * (role="status", read out politely) is always there, empty while connected, so its text is

@@ -8,7 +8,7 @@ import { useModalDialog } from './modal-dialog';
  * A modal <dialog> (top layer, page inert, Tab kept inside) that only its two buttons end; it lies
  * above the onboarding tour too (`data-over-tour`, which the tour respects when it raises itself).
  *
- * A call that got no answer at all is not the server's error but the server gone (issue 25): the
+ * A call that got no answer at all is not the server's error but the server gone: the
  * non-blocking "Reconnecting…" status (connection-status.tsx) says so, and the overlay stays away,
  * and goes if the server becomes unreachable while it is up. Its buttons load a page: they first
  * ask the server whether it is there, and if not they leave the page as it is (typed text and all)

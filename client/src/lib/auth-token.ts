@@ -12,7 +12,7 @@ const TOKEN_KEY = 'token';
 export type SessionEnd = 'expired' | 'logout';
 let sessionEnd: SessionEnd | null = null;
 
-/** Spec 1 §8 (issue 25): what /login says after a 401 took the user there. */
+/** Spec 1 §8: what /login says after a 401 took the user there. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 
 export function getToken(): string | null {

@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
 /*
- * Whether the server can be reached (issue 25). Nothing here waits for the user to act: a call that
+ * Whether the server can be reached. Nothing here waits for the user to act: a call that
  * got no HTTP answer at all, the live event stream dropping, or the browser going offline makes the
  * monitor ask GET /healthz at once; if that gets no answer (or not a 200), the app is
  * 'reconnecting': the non-blocking "Reconnecting…" status shows, React Query pauses its queries and

@@ -196,7 +196,7 @@ export function openLiveStream(token: string, handlers: LiveStreamHandlers, url 
       timer = setTimeout(open, delay + Math.random() * 250);
       delay = Math.min(delay * 2, REOPEN_MAX_MS);
     });
-    // The stream is the app's heartbeat (issue 25): its drop makes the monitor check the server.
+    // The stream is the app's heartbeat: its drop makes the monitor check the server.
     es.addEventListener('open', () => monitor.reportAnswer());
     es.addEventListener('error', () => {
       if (!closed) monitor.reportFailure();

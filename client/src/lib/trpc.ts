@@ -23,7 +23,7 @@ function wasAborted(error: TRPCClientError<AppRouter>): boolean {
 }
 
 /**
- * Issue 25: tells the connection monitor about every call. One that got no HTTP answer at all
+ * Tells the connection monitor about every call. One that got no HTTP answer at all
  * (the server cannot be reached) makes it check the server, and show the non-blocking
  * "Reconnecting…" status if it is gone (the temporary-issue overlay is for a 5xx the server sent);
  * any answer, even a refusal, says the server is there.

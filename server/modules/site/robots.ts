@@ -1,5 +1,5 @@
 /**
- * /robots.txt (issue 25): crawlers may read the public pages (login, register, the terms and the
+ * /robots.txt: crawlers may read the public pages (login, register, the terms and the
  * rules, and the bundles they need), not the signed-in app, profiles, the one-time links, or the API.
  * Served as text before the client's fallback, which would answer every unknown path with the app.
  */

@@ -108,7 +108,7 @@ function viewerSets(viewerId: number, options: FeedFilters): RawBuilder<unknown>
     hidden: marks('h'),
     hidden_by_others: sql`select array(select h.stack_id from stack_hides h where h.user_id = ${viewerId} and h.hidden_by is distinct from h.user_id order by h.stack_id)`,
     blocked: sql`select array(select b.blocked_id from blocks b where b.blocker_id = ${viewerId} union select b.blocker_id from blocks b where b.blocked_id = ${viewerId} order by 1)`,
-    muted: sql`select array(select mu.muted_id from mutes mu where mu.muter_id = ${viewerId} order by mu.muted_id)`,
+    muted: sql`select ${mutedIdsOf(viewerId)}`,
     answered: answersDense(options) ? marks('a') : null,
   };
   // An empty set is null (a null array is in no test's way, and costs nothing to pass around).
@@ -192,9 +192,8 @@ export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedC
   const noSets = sql.join(VIEWER_SETS.map(() => sql`null::int[]`));
   // One window (see the header). `rd`: of the rows read, those that pass, each source's last, its
   // first SAMPLE and every SAMPLE-th after (a rejected row is otherwise only counted, by its place
-  // rn); `cut`: the
-  // window's end, absent when no source filled its cap (then every source is read to its end and
-  // this is the last window); `em`: the rows emitted, numbered on from m.n; `per`: how far each
+  // rn); `cut`: the window's end, absent when no source filled its cap (then every source is read
+  // to its end and this is the last window); `em`: the rows emitted, numbered on from m.n; `per`: how far each
   // source was used (its last row kept above the window's end: exact for the source that ended
   // the window and for short reads, within SAMPLE rows for the others) and whether it was full,
   // for the next caps.

@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Modal, ModalActions } from '../../components/modal';
 import { useRefreshGroups } from '../../lib/groups-cache';
 import { useTRPC } from '../../lib/trpc';
+import { READONLY_HINT, RESTRICTED_HINT } from './group-badges';
 
 interface CreateGroupDialogProps {
   open: boolean;
@@ -68,8 +69,8 @@ function CreateGroupForm({ onClose, onCreated }: Omit<CreateGroupDialogProps, 'o
         <fieldset className="space-y-3">
           <legend className="sr-only">Group settings</legend>
           <CheckboxField label="Public Group" checked={isPublic} onChange={setIsPublic} />
-          <CheckboxField label="Restricted Group" hint="Only the owner is allowed to invite users." checked={isRestricted} onChange={setIsRestricted} />
-          <CheckboxField label="Read-only Group" hint="Only the owner can create new stacks." checked={isReadonly} onChange={setIsReadonly} />
+          <CheckboxField label="Restricted Group" hint={RESTRICTED_HINT} checked={isRestricted} onChange={setIsRestricted} />
+          <CheckboxField label="Read-only Group" hint={READONLY_HINT} checked={isReadonly} onChange={setIsReadonly} />
         </fieldset>
       </form>
     </Modal>

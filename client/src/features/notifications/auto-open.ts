@@ -27,7 +27,7 @@ export function autoOpenDecision(args: { stored: string | null; unreadAtStart: b
  * notifications (session storage key notifications_auto_shown_{userId}). That is when the session
  * starts: the first unread count the session sees decides. With none unread then, notifications
  * arriving later (a friend request while a stack is open) only change the envelope's badge and
- * never open a dialog over the user's work (issue 25). While `paused` (the onboarding tour runs,
+ * never open a dialog over the user's work. While `paused` (the onboarding tour runs,
  * or has not yet decided whether it runs) the panel waits, and opens when the pause ends: the tour
  * and the panel come one after the other.
  */

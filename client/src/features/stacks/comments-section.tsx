@@ -62,7 +62,7 @@ export function CommentsSection({ kind, stackId, comments: newest, hasMore, canC
   // Anyone but its author may report a comment to the admins (issue 15); one dialog for the list.
   const meId = useCurrentUser().data?.id;
   const [reporting, setReporting] = useState<number | null>(null);
-  // What is typed survives a failed send and a reload (issue 25), until it is sent.
+  // What is typed survives a failed send and a reload, until it is sent.
   const draftKey = meId === undefined ? null : commentDraftKey(meId, kind, stackId);
   const [text, setText, discardDraft] = useSessionDraft(draftKey, () => '', parseCommentDraft, (value) => value === '');
   const textNow = useRef(text);

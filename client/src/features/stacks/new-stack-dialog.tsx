@@ -64,7 +64,7 @@ function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetI
   // The prefill is read here and dropped once the form is up (StrictMode may run this twice).
   const [prefill] = useState(peekStackPrefill);
   useEffect(() => clearStackPrefill(), []);
-  // What is typed survives a failed send and a reload (issue 25): reopening the dialog brings it
+  // What is typed survives a failed send and a reload: reopening the dialog brings it
   // back, until the stack is created or the dialog is cancelled. A copy's prefill comes first.
   const meId = useCurrentUser().data?.id;
   const draftKey = meId === undefined ? null : newStackDraftKey(meId, mode, presetTargetId);

@@ -29,7 +29,7 @@ interface PlaceRect {
 }
 
 /**
- * One arrow press moves the picked-up card exactly one place (issue 25): the place it is over goes
+ * One arrow press moves the picked-up card exactly one place: the place it is over goes
  * one up or down (never past either end), and the card is drawn where it would sit once dropped
  * there: level with that place's top when moving up, with its bottom when moving down (cards may
  * differ in height). A fixed pixel step (spec 2 §9's 25 px) moved it half a place per press, as

@@ -11,7 +11,7 @@ type Status = { kind: 'busy' | 'done' | 'failed'; text: string };
 
 const IMAGE_PATH = { stack: '/v1/stacks', twisted: '/v1/twisted_stacks' } as const;
 
-/** The absolute address of a stack's view (issue 25): what Copy link copies and the share sheet carries. */
+/** The absolute address of a stack's view: what Copy link copies and the share sheet carries. */
 export const stackLink = (kind: StackKind, id: number) => `${window.location.origin}${stackPath(id, kind)}`;
 
 /** The file name of a downloaded share image. */
@@ -47,7 +47,7 @@ interface ShareImageButtonProps {
 /**
  * "Share" on a stack's result (issue 16): fetches the viewer's share image
  * (GET /v1/stacks/{id}/image.png or the twisted stack's) and hands it to the Web Share API where
- * the browser can share files, with the link back to the stack (issue 25); elsewhere, or when
+ * the browser can share files, with the link back to the stack; elsewhere, or when
  * sharing is refused, it downloads the PNG.
  */
 export function ShareImageButton({ kind, stackId, name }: ShareImageButtonProps) {
@@ -98,7 +98,7 @@ export function ShareImageButton({ kind, stackId, name }: ShareImageButtonProps)
 }
 
 /**
- * "Copy link" beside Share (issue 25): copies the absolute address of the stack's view, and a status
+ * "Copy link" beside Share: copies the absolute address of the stack's view, and a status
  * line says so. Where the browser refuses the clipboard (no permission, an insecure origin), the
  * address shows in a field, selected, to copy by hand.
  */

@@ -38,7 +38,7 @@ export function draftPayload(draft: StackDraft): { name: string | null; position
 }
 
 /*
- * Drafts that outlive a failed send and a reload (issue 25): what the user typed in the comment box
+ * Drafts that outlive a failed send and a reload: what the user typed in the comment box
  * and the new-stack dialog is kept in session storage (this tab only, gone when it closes), under a
  * key naming the user and the form, until it is sent or discarded.
  */

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useFocusOnShow } from '../../lib/focus';
 import { httpStatusOf } from '../../lib/trpc';
 
-/** Issue 25: what a stack that is gone (deleted, or out of the viewer's reach) says, with no Retry. */
+/** What a stack that is gone (deleted, or out of the viewer's reach) says, with no Retry. */
 export const STACK_GONE_MESSAGE = 'This stack no longer exists.';
 
 /** A stack's load failure that no retry can mend: 404 (STACK_NOT_FOUND), the stack is gone for the viewer. */
