@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Live events (GET /v1/events, README "Live events"). Triggers on the tables a client shows write
+ * Live events (GET /v1/events, docs/live-events.md). Triggers on the tables a client shows write
  * one `events` row per change, whatever wrote it (services, the bot engine, the CLI), and
  * `pg_notify('stacks_events', id)` wakes the listener of every app instance on this database.
  *

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Safety and ownership (issue 15): mutes, reports and personal invites.
+ * Safety and ownership (docs/decisions/mute.md, reports.md, personal-invites.md): mutes, reports and personal invites.
  *
  * - `mutes` is one-way and private to the muter: the muted user's content leaves the muter's
  *   views; nothing changes for the muted user. Indexed both ways (lists by muter, filters by pair).

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The feed's merge reads only its source indexes until the page is known (README "How the feed
- * scales", feed-page.sql.ts):
+ * The feed's merge reads only its source indexes until the page is known (docs/feed.md,
+ * feed-page.sql.ts):
  * - each source index (one per source and sort order) carries, after its key, every column the
  *   per-row tests read (parent_id, owner_id, origin_owner_id or friend_id, bot_id, is_sandboxed),
  *   so rows a filter rejects are skipped by an index-only scan, without visiting the table;

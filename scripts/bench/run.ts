@@ -46,7 +46,7 @@ interface Options {
   variantWarmup: number;
 }
 
-/** Targets of issue 11, checked on every run (printed, not asserted: figures depend on the machine). */
+/** The feed targets (docs/benchmarks.md), checked on every run (printed, not asserted: figures depend on the machine). */
 const TARGETS = { feedP99: 50, feedVsDetail: 0.6, deepP99: 100, heavyVsTypical: 1.5, heavyBuffers: 1000, openP99: 50 };
 
 function modeOf(raw: string): Options['mode'] {
@@ -478,7 +478,7 @@ async function main() {
     }
 
     console.log('');
-    console.log('Targets (issue 11):');
+    console.log('Targets (docs/benchmarks.md):');
     const get = (endpoint: string) => results.find((r) => r.endpoint === endpoint && r.server === 'app');
     const feed = get('GET /v2/stacks');
     const deep = get(`GET /v2/stacks?offset=${DEEP_OFFSET}`);
@@ -497,7 +497,7 @@ async function main() {
     }
 
     console.log('');
-    console.log('Targets (issue 24: every feed variant, heaviest viewers):');
+    console.log('Targets (every feed variant, heaviest viewers; docs/decisions/feed-merge-in-windows.md):');
     const worstOf = <T>(items: T[], key: (t: T) => number) => items.reduce<T | undefined>((w, t) => (w === undefined || key(t) > key(w) ? t : w), undefined);
     for (const [offset, limit] of [[0, VARIANT_TARGETS.firstPageP99], [DEEP_OFFSET, VARIANT_TARGETS.deepPageP99]] as const) {
       const runs = variantResults.filter((r) => r.endpoint.endsWith(` @${offset}`));

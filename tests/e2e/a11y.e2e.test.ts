@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AXE_TAGS, befriend, callApi, launchBrowser, linkFromOutbox, logIn, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
 
 /**
- * axe-core over every screen of the app (issue 14): each state is scanned in the light and in the
+ * axe-core over every screen of the app (docs/decisions/accessibility-checked-by-axe.md): each state is scanned in the light and in the
  * dark theme, at 1280 px and, for the key screens, at 375 px, and must have no critical or serious
  * violation of WCAG 2.0/2.1/2.2 A and AA. One app and one browser page walk the whole app as
  * Alice (an admin, so every stack action shows); the data is made beforehand through the REST API
@@ -172,7 +172,7 @@ beforeAll(async () => {
   await createStack(alice, 'Fresh idea', { mode: 'friend', target_id: bob.id });
   // Notifications: a friend request from Dave.
   await api('POST', '/v1/users/friends/requests', dave.token, { user_id: alice.id });
-  // The admins' Reports queue holds one open report (issue 15).
+  // The admins' Reports queue holds one open report (docs/reports.md).
   await api('POST', '/v1/reports', bob.token, { target_type: 'user', target_id: carol.id, reason: 'spam', note: 'Sends the same link to everyone' });
   // A reset link and a verification link in the outbox.
   await api('POST', '/v1/auth/recovery', undefined, { email: 'a11y_carol@e2e.test' });

@@ -114,7 +114,7 @@ describe('bots in Chromium', () => {
     // The next run activates the new tag and disables the removed one.
     const next = printedRun(await app.cli(['bots:run', String(botId), '--force']));
     expect(next.success).toBe(true);
-    // A reload keeps the bot's view (its address, issue 25), its tags fetched afresh.
+    // A reload keeps the bot's view (its address, docs/addresses.md), its tags fetched afresh.
     await bob.reload();
     await expect.poll(() => bob.getByRole('tab', { name: 'Quizbot', selected: true }).isVisible(), WAIT).toBe(true);
     await expect.poll(async () => (await tagStates(bob)).pizza, WAIT).toBe('DISABLED');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { befriend, callApi, launchBrowser, type Account, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type RunningApp } from './harness';
 
 /**
- * Keyboard and focus in Chromium (issue 14 §2-4, 7, 9): dialogs hold focus and give it back, the
+ * Keyboard and focus in Chromium (docs/accessibility.md): dialogs hold focus and give it back, the
  * tour is a modal card above every dialog but the temporary-issue overlay, opening and closing a stack moves focus sensibly, a card
  * ranked with the keyboard stays in its list, the tour and the notifications panel come one after
  * the other, and a stack that no longer exists says so. Ann makes the stacks; Dan and Fay each got
@@ -184,7 +184,7 @@ describe('focus and the keyboard in Chromium', () => {
       expect(box.y + box.height).toBeLessThanOrEqual(listBox.y + listBox.height + 1);
       places.push((await pizza.textContent())!.replace(/\D+/g, ''));
     }
-    // One place per press (issue 25): the number goes 2 → 6 over the first five presses, then stays 6 at the bottom.
+    // One place per press (docs/accessibility.md): the number goes 2 → 6 over the first five presses, then stays 6 at the bottom.
     expect(places).toEqual(['2', '3', '4', '5', '6', ...Array<string>(11).fill('6')]);
     expect(await page.locator('[id^="DndLiveRegion"]').textContent()).toContain('Pizza is over place 6 of 6.');
     await page.keyboard.press('Space');
@@ -203,7 +203,7 @@ describe('focus and the keyboard in Chromium', () => {
     await dialog.getByLabel('Stack Name (max 32 characters):').fill('Breakfast');
     for (const [index, position] of ['Eggs', 'Toast', 'Jam', 'Fruit', 'Tea', 'Rice'].entries()) await dialog.getByRole('textbox', { name: `Position ${index + 1}` }).fill(position);
     await dialog.getByRole('radio', { name: 'e2e_ann' }).check();
-    // A 5xx the server sent (spec 1 §8); a call with no answer at all shows "Reconnecting…" instead (issue 25).
+    // A 5xx the server sent (spec 1 §8); a call with no answer at all shows "Reconnecting…" instead (docs/decisions/connection-status-not-overlay.md).
     await page.route('**/trpc/stacks.create**', (route) =>
       route.fulfill({
         status: 500,
@@ -222,7 +222,7 @@ describe('focus and the keyboard in Chromium', () => {
     await page.keyboard.press('Escape');
     expect(await overlay.isVisible()).toBe(true);
     await page.unroute('**/trpc/stacks.create**');
-    // The reload keeps the view's address (issue 25): the Stacks tab's.
+    // The reload keeps the view's address (docs/addresses.md): the Stacks tab's.
     await reload.click();
     await page.waitForURL('**/dashboard/stacks');
     await expect.poll(() => page.getByRole('tab', { name: 'Stacks' }).isVisible(), WAIT).toBe(true);
@@ -243,7 +243,7 @@ describe('focus and the keyboard in Chromium', () => {
     await card.click();
     const notice = stale.getByRole('alert').filter({ hasText: 'This stack no longer exists.' });
     await expect.poll(() => notice.isVisible(), WAIT).toBe(true);
-    // Issue 25: a Retry could never work, so there is none; no tab opens for it.
+    // With no answer at all (docs/decisions/connection-status-not-overlay.md), a Retry could never work, so there is none; no tab opens for it.
     expect(await notice.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     expect(await stale.getByRole('tab', { name: 'Stack', exact: true }).count()).toBe(0);
     expect(await stale.getByRole('heading', { name: 'My Stacks' }).isVisible()).toBe(true);

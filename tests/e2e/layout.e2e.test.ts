@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { befriend, callApi, launchBrowser, type Account, logIn, registerAccount, skipTour, startApp, type RunningApp } from './harness';
 
 /**
- * Layout as a user sees it at 375 px and 1280 px (issue 14 §8, §13, §5): long unbroken names do not
+ * Layout as a user sees it at 375 px and 1280 px (docs/accessibility.md): long unbroken names do not
  * widen the page, position text shrinks by measured width and wraps rather than being cut, cards in
  * a row are the same height, the page is the only scroll area, the active tab is in view, and your
  * own profile has no friend actions. With SCREENSHOT_DIR set, each state is also saved as a PNG.

@@ -8,7 +8,7 @@ import { BOT_NAME_MAX } from '../../shared/schemas/bots';
 import { AXE_TAGS, befriend, callApi, launchBrowser, logIn as logInAs, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
 
 /*
- * Polish found by new users (issue 25) in Chromium at 375 px. Every name is as long as the spec
+ * Polish found by new users in Chromium at 375 px. Every name is as long as the spec
  * allows and unbroken (wide letters, no hyphen to break at): a 30-character username with a
  * 120-character bio and long socials, a 24-character group, a 32-character stack with 32-character
  * items, a 36-character twist, a 200-character comment, a 32-character bot with a 32-character tag.

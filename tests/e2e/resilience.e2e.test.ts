@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { befriend, callApi, launchBrowser, type Account, type LocalApp, logIn as logInAs, newPage, registerAccount, skipTour, startApp } from './harness';
 
 /**
- * Issue 25 in Chromium, on the real server: what happens around the user. A notification arriving
+ * Resilience in Chromium, on the real server (docs/connection.md): what happens around the user. A notification arriving
  * while a stack is open changes the badge and opens nothing over it (the panel opens by itself only
  * when a session starts); one arrow press moves a ranked card one place, at 1100 px and at 375 px;
  * and when the server process is stopped, "Reconnecting…" shows by itself, typing goes on, and once

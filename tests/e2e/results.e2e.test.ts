@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AXE_TAGS, befriend, callApi, launchBrowser, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
 
 /*
- * Results that travel (issue 16) in Chromium, at 1,100 px and at 375 px: the Share button on an
+ * Results that travel (docs/share-image.md, docs/consensus.md, docs/agreement.md) in Chromium, at 1,100 px and at 375 px: the Share button on an
  * answered stack downloads the 1200 × 630 picture (headless Chromium cannot share files); a group
  * stack where Borda and Kemeny-Young differ shows both orders and why, one where they agree says so;
  * the group page's agreement map matches GET /v1/groups/{id}/agreement; a friend's profile charts the

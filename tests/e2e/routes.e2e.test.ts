@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { befriend, callApi, E2E_PASSWORD, launchBrowser, linkFromOutbox, registerAccount, startApp, type Account, type RunningApp } from './harness';
 
 /**
- * Issue 25, real addresses for every view, in Chromium: a Back/Forward/reload walk across a stack,
+ * Real addresses for every view (docs/addresses.md), in Chromium: a Back/Forward/reload walk across a stack,
  * a group, a profile and a bot (the URL and the heading or tab each time, never leaving the app's
  * origin); a link opened signed out goes through /login to the linked view; ?next= refuses other
  * sites; Copy link; a stack deleted while open, and its address opened after; an expired session.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, E2E_PASSWORD, launchBrowser, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
 
 /*
- * Safety and ownership (issue 15) in Chromium: Ann invites Cal by link, mutes and unmutes him,
+ * Safety and ownership (docs/mute.md, docs/reports.md, docs/invites-and-export.md) in Chromium: Ann invites Cal by link, mutes and unmutes him,
  * reports his comment; Mo (an admin) resolves the report; Ann reads the outcome and downloads
  * her data. Cal's stack and comment are made through the REST API, as a third-party client would.
  * With SCREENSHOT_DIR set, the new screens are also saved as PNGs.

@@ -48,7 +48,7 @@ describe('friends, profiles, settings and blocks in Chromium', () => {
     await openUsersCard(ann, 'e2e_ben');
     expect(await tabs(ann)).toEqual(['Stacks', 'Groups', 'Users', 'e2e_ben']);
     await visible(ann, 'Status: not friends');
-    // Ben has only registered: that was his first login (issue 25), so he does not look dormant.
+    // Ben has only registered: that was his first login (docs/decisions/registration-is-first-login.md), so he does not look dormant.
     await visible(ann, 'Last Login: today');
     await ann.getByRole('button', { name: 'Friend User' }).click();
     await expect.poll(() => ann.getByRole('button', { name: 'Friend request sent' }).isDisabled()).toBe(true);
@@ -163,7 +163,7 @@ describe('friends, profiles, settings and blocks in Chromium', () => {
       await cat.getByRole('button', { name: 'Next →' }).click();
       await expect.poll(() => cat.getByRole('dialog', { name: title }).isVisible()).toBe(true);
       expect(await cat.getByText(/^Step \d of 6$/).textContent()).toBe(`Step ${index + 2} of 6`);
-      // The step's view is an address now (issue 25), applied with the router's next render.
+      // The step's view is an address now (docs/addresses.md), applied with the router's next render.
       if (tab) await expect.poll(() => cat.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
     }
     // The last step shows settings, where bio, avatar and socials are.

@@ -51,7 +51,7 @@ const bannerOf = async (page: Page, name: string, twisted = false) => ((await ca
 
 /**
  * The Stacks tab with a fresh list: its address loaded anew. (A reload would keep the view shown,
- * issue 25: on a stack's address it opens that stack again, which marks it viewed.)
+ * since stacks have addresses (docs/decisions/2026-11-26-addresses.md): on a stack's address it opens that stack again, which marks it viewed.)
  */
 async function stacksTab(page: Page) {
   await page.goto(`${app.baseUrl}/dashboard/stacks`);
@@ -69,7 +69,7 @@ async function openCard(page: Page, name: string) {
 const rankingTexts = (page: Page) => page.getByRole('list', { name: 'Your ranking' }).getByRole('listitem').allTextContents();
 
 /** Picks the card up with Space, moves it with ArrowDown until it is over `place`, drops it. */
-/** Picks up `position` with Space, moves it down to `place` one ArrowDown per place (issue 25), and drops it. */
+/** Picks up `position` with Space, moves it down to `place` one ArrowDown per place (docs/accessibility.md), and drops it. */
 async function moveWithKeyboard(page: Page, position: string, place: number) {
   const list = page.getByRole('list', { name: 'Your ranking' });
   const from = (await list.getByRole('listitem').allTextContents()).findIndex((text) => text.includes(position)) + 1;
