@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { throttleSummary } from '../../../shared/limits';
+import { editWindowText, LIMITS, throttleSummary } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CommentIdInput,
@@ -99,13 +99,13 @@ export const stacksRouter = router({
     .mutation(({ ctx, input }) => moderation.sandbox(ctx.db, ctx.viewer, input.id, input.sandbox)),
 
   edit: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/edit', tags, summary: `Edit (owner, within an hour, nobody else answered; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/edit', tags, summary: `Edit (owner, within ${editWindowText()}, nobody else answered; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(EditStackInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => stacks.edit(ctx.db, ctx.viewer, input.id, 'stack', { name: input.name, positions: input.positions })),
 
   createComment: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments', tags, summary: `Comment (200 characters, 3 newlines at most; ${throttleSummary('comments')})`, errorResponses: [400, 401, 403, 404, 429] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments', tags, summary: `Comment (${LIMITS.commentMax} characters, ${LIMITS.commentMaxNewlines} newlines at most; ${throttleSummary('comments')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(CreateCommentInput)
     .output(IdResult)
     .mutation(({ ctx, input }) => comments.createComment(ctx.db, ctx.viewer, input.id, 'stack', input.description)),

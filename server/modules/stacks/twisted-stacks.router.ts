@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { throttleSummary } from '../../../shared/limits';
+import { editWindowText, throttleSummary } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CommentIdInput,
@@ -74,7 +74,7 @@ export const twistedStacksRouter = router({
     .mutation(({ ctx, input }) => moderation.hide(ctx.db, ctx.viewer, input.id, 'twisted')),
 
   edit: authedProcedure
-    .meta({ openapi: { method: 'POST', path: `${base}/{id}/edit`, tags, summary: `Edit the twist (its creator, within an hour, nobody else answered; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
+    .meta({ openapi: { method: 'POST', path: `${base}/{id}/edit`, tags, summary: `Edit the twist (its creator, within ${editWindowText()}, nobody else answered; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(EditTwistInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => stacks.edit(ctx.db, ctx.viewer, input.id, 'twisted', { twist_description: input.twist_description })),
