@@ -17,7 +17,7 @@ export interface StackFacts {
   mode: string;
   bot_id: number | null;
   is_sandboxed: boolean;
-  /** Created less than LIMITS.editWindowMinutes ago, by the database clock. */
+  /** Created less than an hour ago, by the database clock. */
   in_edit_window: boolean;
   /** Responders other than the owner. */
   other_responders: number;

@@ -225,7 +225,7 @@ export async function deleteStack(db: Db, viewer: Viewer, id: number) {
   return { message: 'Stack deleted' };
 }
 
-/** The owner edits within the edit window (LIMITS.editWindowMinutes) while nobody else has answered (WRITE_THROTTLES.edits). */
+/** The owner edits within an hour of creation while nobody else has answered (WRITE_THROTTLES.edits). */
 export async function edit(db: Db, viewer: Viewer, id: number, kind: Kind, values: { name?: string | null; positions?: string[]; twist_description?: string }) {
   const row = await loadRow(db, viewer, id, kind);
   const refusal = editRefusal(row, viewer);
