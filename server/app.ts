@@ -35,9 +35,25 @@ const DOCS_HTML = `<!doctype html>
 <script src="/docs/swagger-ui-bundle.js"></script><script src="/docs/init.js"></script></body></html>`;
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
 
+/**
+ * The Express app: request basics, health and reference pages, the API (tRPC, streams, images,
+ * REST), the built client, then the 404 and error answers. The order of the steps is the order
+ * of the routes.
+ */
 export function createApp(deps: AppDeps) {
-  const { config, logger, db } = deps;
   const app = express();
+  useRequestBasics(app, deps);
+  serveHealthAndReference(app, deps);
+  serveApi(app, deps);
+  serveClient(app, deps.config.clientDistDir);
+  answerUnmatchedAndErrors(app, deps);
+  return app;
+}
+
+type App = ReturnType<typeof express>;
+
+/** Security headers, request logs, compression, JSON bodies and their guard. */
+function useRequestBasics(app: App, { config, logger }: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(helmet());
@@ -60,7 +76,11 @@ export function createApp(deps: AppDeps) {
   // A client that hangs up cancels the request's running statements (server/db/request-scope.ts);
   // opt-in (PG_CANCEL_ON_HANGUP), as AsyncLocalStorage slows every request on Node 20.
   if (config.cancelOnHangUp) app.use(requestScope());
+}
 
+/** /healthz, /robots.txt, /openapi.json and the /docs reference page. */
+function serveHealthAndReference(app: App, deps: AppDeps) {
+  const { logger, db } = deps;
   const ping = deps.ping ?? (async () => void (await sql`select 1`.execute(db)));
   app.get('/healthz', async (_req, res) => {
     try {
@@ -84,7 +104,10 @@ export function createApp(deps: AppDeps) {
   app.get(['/docs', '/docs/'], (_req, res) => void res.type('html').send(DOCS_HTML));
   app.get('/docs/init.js', (_req, res) => void res.type('js').send(DOCS_INIT));
   app.use('/docs', express.static(swaggerUiDist.getAbsoluteFSPath(), { index: false, maxAge: '1d' }));
+}
 
+/** Avatars, tRPC, the live-event stream, share images and, last, the REST paths. */
+function serveApi(app: App, deps: AppDeps) {
   app.use(avatarRoutes());
   app.use(
     '/trpc',
@@ -94,7 +117,7 @@ export function createApp(deps: AppDeps) {
       // Every call of a batch is a full request's work: an unbounded batch is an amplifier.
       maxBatchSize: LIMITS.trpcBatchMax,
       responseMeta: applyErrorHeaders as never,
-      onError: logServerError(logger),
+      onError: logServerError(deps.logger),
     }),
   );
   // A stream, not a procedure: served before the REST adapter (README "Live events").
@@ -103,33 +126,37 @@ export function createApp(deps: AppDeps) {
   app.get(SHARE_IMAGE_PATHS.stack, shareImageRoute(deps, 'stack'));
   app.get(SHARE_IMAGE_PATHS.twisted, shareImageRoute(deps, 'twisted'));
   app.use(restHandler(appRouter, deps));
+}
 
-  const indexHtml = path.join(config.clientDistDir, 'index.html');
-  if (existsSync(indexHtml)) {
-    // Hashed bundles can be cached for good; index.html is always revalidated. The build wrote a
-    // .br and a .gz beside each bundle: the best one the browser accepts is sent as it is.
-    app.use(
-      '/static',
-      expressStaticGzip(path.join(config.clientDistDir, 'static'), {
-        enableBrotli: true,
-        orderPreference: ['br', 'gzip'],
-        index: false,
-        serveStatic: { immutable: true, maxAge: '1y', index: false },
-      }),
-    );
-    app.use(express.static(config.clientDistDir, { index: false, maxAge: '1h' }));
-    app.get(/.*/, (req, res, next) => {
-      if (API_PREFIX.test(req.path) || !req.accepts('html')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
-    });
-  }
+/** The built client, when there is one: bundles, static files, and index.html for app paths. */
+function serveClient(app: App, clientDistDir: string) {
+  const indexHtml = path.join(clientDistDir, 'index.html');
+  if (!existsSync(indexHtml)) return;
+  // Hashed bundles can be cached for good; index.html is always revalidated. The build wrote a
+  // .br and a .gz beside each bundle: the best one the browser accepts is sent as it is.
+  app.use(
+    '/static',
+    expressStaticGzip(path.join(clientDistDir, 'static'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', index: false },
+    }),
+  );
+  app.use(express.static(clientDistDir, { index: false, maxAge: '1h' }));
+  app.get(/.*/, (req, res, next) => {
+    if (API_PREFIX.test(req.path) || !req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+}
 
+/** No route matched: a JSON 404. Body-parser and other middleware errors: a clear status and detail, never a stack trace. */
+function answerUnmatchedAndErrors(app: App, { config, logger }: AppDeps) {
   app.use((req: Request, res: Response) => {
     res.status(404).json({ detail: `No such endpoint: ${req.method} ${req.path}`, code: 'NOT_FOUND' } satisfies ErrorBody);
   });
 
-  // Body-parser and other middleware errors: a clear status and detail, never a stack trace.
   app.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     if (error.type === 'entity.parse.failed') return void res.status(400).json({ detail: 'The request body is not valid JSON', code: 'MALFORMED_JSON' } satisfies ErrorBody);
@@ -143,5 +170,4 @@ export function createApp(deps: AppDeps) {
     logger.error({ err: error }, 'unhandled error');
     res.status(500).json({ detail: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' } satisfies ErrorBody);
   });
-  return app;
 }

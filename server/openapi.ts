@@ -3,6 +3,7 @@ import { createSchema } from 'zod-openapi';
 import { ErrorResponse } from '../shared/schemas/common';
 import { LIMITS, SHARE_IMAGE } from '../shared/limits';
 import { LIVE_EVENT_TYPES, LiveEventData } from '../shared/schemas/events';
+import { documentDeleteInputsAsJsonBody, documentErrorBodies, documentSuccessStatuses } from './http/openapi-adapter-workarounds';
 import { appRouter } from './router';
 
 type Json = Record<string, any>;
@@ -50,8 +51,8 @@ export function buildOpenApiDocument(): Json {
   doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), Error: errorSchema, ErrorCode: errorCodeSchema } };
   doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
-  deleteInputsAsJsonBody(doc);
-  applySuccessStatuses(doc);
+  documentDeleteInputsAsJsonBody(doc, appRouter);
+  documentSuccessStatuses(doc, appRouter);
   addLiveEvents(doc);
   addShareImages(doc);
   for (const [, item] of Object.entries<Json>(doc.paths ?? {})) {
@@ -64,46 +65,10 @@ export function buildOpenApiDocument(): Json {
           'The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds.',
         headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
       };
-      for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
-        if (Number(status) >= 400) {
-          response.content = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
-        }
-      }
     }
   }
-  // The adapter leaves per-error component schemas behind that nothing refers to any more.
-  for (const key of Object.keys(doc.components.schemas)) {
-    if (key.startsWith('error.')) delete doc.components.schemas[key];
-  }
+  documentErrorBodies(doc);
   return JSON.parse(JSON.stringify(doc));
-}
-
-/**
- * The adapter documents every DELETE input beyond the path as query parameters, and has no option
- * to do otherwise. The server reads those inputs from a JSON body (server/http/rest.ts), as the
- * spec says (`DELETE /v1/bots/{id}/keywords`, `DELETE /v1/stacks/{id}/hide`), so they are moved
- * into an `application/json` request body that generated clients can send. The fields keep their
- * `.describe()` texts, which the adapter drops from query parameters.
- */
-function deleteInputsAsJsonBody(doc: Json) {
-  const descriptions = deleteInputDescriptions();
-  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
-    const operation = item.delete as Json | undefined;
-    const query = (operation?.parameters ?? []).filter((parameter: Json) => parameter.in === 'query');
-    if (!operation || query.length === 0) continue;
-    operation.parameters = operation.parameters.filter((parameter: Json) => parameter.in !== 'query');
-    const properties = Object.fromEntries(
-      query.map((parameter: Json) => {
-        const description = parameter.description ?? descriptions.get(path)?.[parameter.name];
-        return [parameter.name, description ? { ...parameter.schema, description } : parameter.schema];
-      }),
-    );
-    const required = query.filter((parameter: Json) => parameter.required).map((parameter: Json) => parameter.name);
-    operation.requestBody = {
-      required: required.length > 0,
-      content: { 'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } } },
-    };
-  }
 }
 
 /** Component name of one live event's `data` schema. */
@@ -225,39 +190,5 @@ function addShareImages(doc: Json) {
         },
       },
     };
-  }
-}
-
-type DescribedProcedure = { _def: { meta?: { openapi?: { method?: string; path?: string } }; inputs?: { shape?: Record<string, { description?: string }> }[] } };
-
-/** For each DELETE path, the `.describe()` text of each input field that has one. */
-function deleteInputDescriptions(): Map<string, Record<string, string>> {
-  const found = new Map<string, Record<string, string>>();
-  for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, DescribedProcedure>)) {
-    const openapi = procedure._def.meta?.openapi;
-    if (openapi?.method !== 'DELETE' || !openapi.path) continue;
-    const fields: Record<string, string> = {};
-    for (const input of procedure._def.inputs ?? []) {
-      for (const [name, field] of Object.entries(input.shape ?? {})) if (field.description) fields[name] = field.description;
-    }
-    found.set(openapi.path, fields);
-  }
-  return found;
-}
-
-type StatusProcedure = { _def: { meta?: { successStatus?: number; openapi?: { method?: string; path?: string } } } };
-
-/**
- * A procedure whose meta says `successStatus` (e.g. 201 for POST /v1/reports) answers it over REST
- * (server/http/rest.ts); its success response is documented under that status instead of 200.
- */
-function applySuccessStatuses(doc: Json) {
-  for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, StatusProcedure>)) {
-    const { successStatus, openapi } = procedure._def.meta ?? {};
-    if (!successStatus || !openapi?.method || !openapi.path) continue;
-    const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase()] as Json | undefined;
-    if (!operation?.responses?.['200']) continue;
-    const { '200': success, ...rest } = operation.responses;
-    operation.responses = { [String(successStatus)]: success, ...rest };
   }
 }

@@ -5,10 +5,16 @@ export const LIMITS = {
   passwordMin: 8,
   /** bcrypt reads at most 72 bytes; longer passwords are refused rather than silently truncated. */
   passwordMaxBytes: 72,
+  /** The login form's password field: a bound on what is hashed, not a password rule (those apply at register and reset). */
+  loginPasswordMax: 1024,
+  /** E-mail verification and password reset tokens, as sent. */
+  tokenMax: 256,
   emailMax: 254,
   bioMax: 120,
   avatarIdMin: 1,
   avatarIdMax: 9,
+  botNameMax: 32,
+  botBioMax: 120,
   groupNameMax: 24,
   groupDescriptionMax: 64,
   stackNameMax: 32,
@@ -18,11 +24,31 @@ export const LIMITS = {
   commentMax: 200,
   commentMaxNewlines: 3,
   tagMax: 32,
+  /** Tags one call adds or removes, and a new bot's tags. */
+  tagsPerCallMax: 100,
+  /** A bot's schedule lists weekdays from 0 (Monday) to this (Sunday). */
+  weekdayMax: 6,
+  /** A social handle as typed, and a social's id (or platform name) in a path. */
+  socialValueMax: 64,
+  socialIdMax: 20,
+  /** A Telegram username's length, once a leading @ and spaces are gone. */
+  telegramMin: 5,
+  telegramMax: 32,
   registrationCodeMax: 64,
   /** A stack or twisted stack may be edited this long after it was created (spec 2 "Edit window"). */
   editWindowMinutes: 60,
   pageSizeStacks: 33,
   pageSizeMax: 100,
+  /** Default page sizes of the lists that do not use pageSizeMax. */
+  pageSizeBotRuns: 1,
+  pageSizeNotifications: 50,
+  pageSizeReports: 50,
+  /** Notifications one mark-read call names at most. */
+  markReadMax: 500,
+  /** Members an admin hides a stack for in one call at most. */
+  hideForUsersMax: 500,
+  /** The largest id a PostgreSQL `integer` (serial) column holds; a larger one is bad input, not a 500. */
+  idMax: 2_147_483_647,
   /** The feed's deepest offset: a page there costs work in proportion to offset + limit. */
   feedOffsetMax: 10_000,
   /** Live event streams (GET /v1/events) one user may hold on one instance; beyond: 429. */
@@ -56,6 +82,18 @@ export const LIMITS = {
   /** Users one user may mute: the feed reads the muted ids once per statement, so the list stays bounded. */
   mutesMax: 1000,
 } as const;
+
+/** Minutes in words, as the texts state a span: 60 "an hour", 120 "2 hours", 1 "a minute", 90 "90 minutes". */
+export function minutesInWords(minutes: number): string {
+  if (minutes === 60) return 'an hour';
+  if (minutes % 60 === 0) return `${minutes / 60} hours`;
+  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
+}
+
+/** The edit window as the texts state it: "an hour" (LIMITS.editWindowMinutes), as in "within an hour". */
+export function editWindowText(): string {
+  return minutesInWords(LIMITS.editWindowMinutes);
+}
 
 /** The share image (GET /v1/stacks/{id}/image.png): its size and the server's in-memory cache. */
 export const SHARE_IMAGE = {

@@ -43,7 +43,7 @@ export function describeError(error: TRPCError): ErrorFields {
 
 /**
  * `successStatus`: the REST status of a success when it is not 200 (201 for a call that makes a
- * resource); tRPC answers 200 all the same. Applied by server/http/rest.ts, documented by server/openapi.ts.
+ * resource); tRPC answers 200 all the same. Applied and documented by server/http/openapi-adapter-workarounds.ts.
  */
 export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 }>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AGREEMENT } from '../limits';
+import { MAX_SCORE } from '../scoring';
 import { UserRef } from './common';
 
 /** A member as a pair names them: id and username, so a client needs no further calls. */
@@ -9,7 +11,7 @@ export const AgreementPair = z
   .object({
     user_a: PairMember.describe('The member with the smaller id.'),
     user_b: PairMember.describe('The member with the larger id.'),
-    score: z.number().describe('The exact mean friendship score (0-75) over the group stacks both answered (not rounded).'),
+    score: z.number().describe(`The exact mean friendship score (0-${MAX_SCORE}) over the group stacks both answered (not rounded).`),
     stacks: z.number().int().describe('How many group stacks both answered.'),
   })
   .meta({ id: 'AgreementPair' });
@@ -20,7 +22,7 @@ export const GroupAgreement = z
   .object({
     members: z.array(UserRef).describe('Current members the viewer may see (blocks either way left out), by username.'),
     pairs: z.array(AgreementPair).describe('Every pair with at least one common answered stack, by user_a.id then user_b.id.'),
-    stacks_considered: z.number().int().describe('Group stacks read: the newest ones the viewer may see, at most AGREEMENT.groupStacksMax (500).'),
+    stacks_considered: z.number().int().describe(`Group stacks read: the newest ones the viewer may see, at most AGREEMENT.groupStacksMax (${AGREEMENT.groupStacksMax}).`),
   })
   .meta({ id: 'GroupAgreement' });
 export type GroupAgreement = z.infer<typeof GroupAgreement>;
@@ -33,7 +35,7 @@ export const SharedScore = z
     type: z.enum(['friend', 'group']),
     is_twisted: z.boolean(),
     answered_at: z.string().describe('When the later of the two answers was given (ISO-8601).'),
-    score: z.number().int().describe('The friendship score (0-75) between the two answers.'),
+    score: z.number().int().describe(`The friendship score (0-${MAX_SCORE}) between the two answers.`),
   })
   .meta({ id: 'SharedScore' });
 export type SharedScore = z.infer<typeof SharedScore>;

@@ -4,16 +4,16 @@ import { LIMITS } from '../limits';
 /** Spec 1 §5 messages; the server answers with the same words as the form shows. */
 export const MESSAGES = {
   usernameRequired: 'Username is required',
-  usernameMin: 'Username must be at least 3 characters',
-  usernameMax: 'Username must be no more than 30 characters',
+  usernameMin: `Username must be at least ${LIMITS.usernameMin} characters`,
+  usernameMax: `Username must be no more than ${LIMITS.usernameMax} characters`,
   usernameChars: 'Username can only contain letters, numbers, underscores, and hyphens',
   usernameStart: 'Username must start with a letter or number',
   usernameEnd: 'Username must end with a letter or number',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
-  passwordMin: 'Password must be at least 8 characters',
-  passwordMaxBytes: 'Password must be no more than 72 bytes',
+  passwordMin: `Password must be at least ${LIMITS.passwordMin} characters`,
+  passwordMaxBytes: `Password must be no more than ${LIMITS.passwordMaxBytes} bytes`,
   confirmRequired: 'Please confirm your password',
   confirmMismatch: 'Passwords do not match',
   codeRequired: 'Registration code is required',
@@ -33,7 +33,7 @@ export const Username = z
   .regex(/^[A-Za-z0-9_-]*$/, MESSAGES.usernameChars)
   .regex(/^([A-Za-z0-9].*)?$/, MESSAGES.usernameStart)
   .regex(/^(.*[A-Za-z0-9])?$/, MESSAGES.usernameEnd)
-  .describe('3 to 30 letters, digits, underscores or hyphens; starts and ends with a letter or digit.');
+  .describe(`${LIMITS.usernameMin} to ${LIMITS.usernameMax} letters, digits, underscores or hyphens; starts and ends with a letter or digit.`);
 
 export const Email = z
   .string({ error: MESSAGES.emailRequired })
@@ -49,7 +49,7 @@ export const Password = z
   .min(1, MESSAGES.passwordRequired)
   .min(LIMITS.passwordMin, MESSAGES.passwordMin)
   .refine((value) => byteLength(value) <= LIMITS.passwordMaxBytes, MESSAGES.passwordMaxBytes)
-  .describe('8 characters at least, 72 bytes at most (UTF-8).');
+  .describe(`${LIMITS.passwordMin} characters at least, ${LIMITS.passwordMaxBytes} bytes at most (UTF-8).`);
 
 export const RegistrationCode = z
   .string({ error: MESSAGES.codeRequired })
@@ -67,7 +67,7 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 
 export const LoginInput = z.object({
   username_or_email: z.string({ error: MESSAGES.loginFieldRequired }).trim().min(1, MESSAGES.loginFieldRequired).max(LIMITS.emailMax),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(LIMITS.loginPasswordMax),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
@@ -79,7 +79,7 @@ export const TokenResponse = z
   .meta({ id: 'Token' });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-const Token = z.string({ error: MESSAGES.tokenRequired }).trim().min(1, MESSAGES.tokenRequired).max(256);
+const Token = z.string({ error: MESSAGES.tokenRequired }).trim().min(1, MESSAGES.tokenRequired).max(LIMITS.tokenMax);
 
 export const VerifyEmailInput = z.object({ token: Token });
 export const RecoveryInput = z.object({ email: Email });

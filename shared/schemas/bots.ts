@@ -5,22 +5,19 @@ import { Id, pageFields, UserRef } from './common';
 
 /** Spec 2 §5 tag messages, shared by the tags editor and the server. */
 export const BOT_MESSAGES = {
-  tagMax: 'Tag name must be 32 characters or less',
+  tagMax: `Tag name must be ${LIMITS.tagMax} characters or less`,
   tagFormat: 'Invalid tag format. Tags must match pattern: text with optional (context) at the end. Commas are not allowed.',
   nameRequired: 'Bot name is required',
-  nameMax: 'Bot name must be 32 characters or less',
-  bioMax: 'Bot bio must be 120 characters or less',
-  avatar: 'avatar_id must be from 1 to 9',
-  schedule: 'schedule must list distinct weekdays from 0 (Monday) to 6 (Sunday)',
+  nameMax: `Bot name must be ${LIMITS.botNameMax} characters or less`,
+  bioMax: `Bot bio must be ${LIMITS.botBioMax} characters or less`,
+  avatar: `avatar_id must be from ${LIMITS.avatarIdMin} to ${LIMITS.avatarIdMax}`,
+  schedule: `schedule must list distinct weekdays from 0 (Monday) to ${LIMITS.weekdayMax} (Sunday)`,
 } as const;
-
-export const BOT_NAME_MAX = 32;
-export const BOT_BIO_MAX = 120;
 
 /** Text without commas or parentheses, then at most one trailing '(context)'. */
 export const TAG_PATTERN = /^[^,()]+(\([^,()]+\))?$/;
 
-/** A tag (spec 2 §5): trimmed, at most 32 characters, the pattern above. */
+/** A tag (spec 2 §5): trimmed, at most LIMITS.tagMax characters, the pattern above. */
 export const TagName = z
   .string({ error: BOT_MESSAGES.tagFormat })
   .trim()
@@ -56,7 +53,7 @@ export const Bot = z
     friend: UserRef.nullable(),
     group: GroupRef.nullable(),
     audience: z.discriminatedUnion('type', [z.object({ type: z.literal('user'), user: UserRef }), z.object({ type: z.literal('group'), group: GroupRef })]),
-    data: z.object({ schedule: z.array(z.number().int()).describe('Weekdays 0-6, Monday = 0.') }),
+    data: z.object({ schedule: z.array(z.number().int()).describe(`Weekdays 0-${LIMITS.weekdayMax}, Monday = 0.`) }),
     keywords: z.array(BotKeyword),
     can_edit_tags: z.boolean().describe('The viewer may add and remove tags.'),
   })
@@ -89,21 +86,21 @@ export type BotRun = z.infer<typeof BotRun>;
 export const BotIdInput = z.object({ id: Id });
 export const BotResponsesInput = z.object({
   id: Id,
-  ...pageFields({ limit: 1 }),
+  ...pageFields({ limit: LIMITS.pageSizeBotRuns }),
 });
 
-const TagList = z.array(TagName).min(1, 'keywords must name at least one tag').max(100);
+const TagList = z.array(TagName).min(1, 'keywords must name at least one tag').max(LIMITS.tagsPerCallMax);
 
 export const AddKeywordsInput = z.object({ id: Id, keywords: TagList });
 export const RemoveKeywordsInput = z.object({
   id: Id,
   // The REST adapter reads DELETE input like a query string, where a one-element list arrives as its item.
-  keywords: z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(TagName).max(100)).optional(),
+  keywords: z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(TagName).max(LIMITS.tagsPerCallMax)).optional(),
   purge: z.boolean().optional().describe('Also remove every DISABLED tag.'),
 });
 
 export const Schedule = z
-  .array(z.number({ error: BOT_MESSAGES.schedule }).int(BOT_MESSAGES.schedule).min(0, BOT_MESSAGES.schedule).max(6, BOT_MESSAGES.schedule), { error: BOT_MESSAGES.schedule })
+  .array(z.number({ error: BOT_MESSAGES.schedule }).int(BOT_MESSAGES.schedule).min(0, BOT_MESSAGES.schedule).max(LIMITS.weekdayMax, BOT_MESSAGES.schedule), { error: BOT_MESSAGES.schedule })
   .refine((days) => new Set(days).size === days.length, BOT_MESSAGES.schedule);
 
 /** How a bot makes its stacks: `builtin` from the catalogue shipped with the app, `openai` from OPENAI_BASE_URL. */
@@ -117,15 +114,15 @@ export function canPurgeTags(bot: { owner_id: number; friend_id: number | null }
 
 export const CreateBotInput = z
   .object({
-    name: z.string({ error: BOT_MESSAGES.nameRequired }).trim().min(1, BOT_MESSAGES.nameRequired).max(BOT_NAME_MAX, BOT_MESSAGES.nameMax),
-    bio: z.string().trim().max(BOT_BIO_MAX, BOT_MESSAGES.bioMax).default(''),
-    avatar_id: z.number({ error: BOT_MESSAGES.avatar }).int(BOT_MESSAGES.avatar).min(1, BOT_MESSAGES.avatar).max(9, BOT_MESSAGES.avatar),
+    name: z.string({ error: BOT_MESSAGES.nameRequired }).trim().min(1, BOT_MESSAGES.nameRequired).max(LIMITS.botNameMax, BOT_MESSAGES.nameMax),
+    bio: z.string().trim().max(LIMITS.botBioMax, BOT_MESSAGES.bioMax).default(''),
+    avatar_id: z.number({ error: BOT_MESSAGES.avatar }).int(BOT_MESSAGES.avatar).min(LIMITS.avatarIdMin, BOT_MESSAGES.avatar).max(LIMITS.avatarIdMax, BOT_MESSAGES.avatar),
     owner_id: Id.describe('The user the bot belongs to; its stacks are posted in their name.'),
     audience: z.discriminatedUnion('type', [z.object({ type: z.literal('user'), user_id: Id }), z.object({ type: z.literal('group'), group_id: Id })], {
       error: 'audience must be {type: "user", user_id} or {type: "group", group_id}',
     }),
     schedule: Schedule.default([0, 1, 2, 3, 4, 5, 6]),
-    tags: z.array(TagName).max(100).default([]),
+    tags: z.array(TagName).max(LIMITS.tagsPerCallMax).default([]),
     generator: BotGenerator.default('builtin').describe('builtin: the offline topic catalogue; openai: the OpenAI-compatible endpoint the server is configured with.'),
   })
   .meta({ id: 'CreateBotInput' });

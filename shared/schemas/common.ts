@@ -21,8 +21,8 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
-/** The largest id a PostgreSQL `integer` (serial) column holds; a larger one is bad input, not a 500. */
-export const ID_MAX = 2_147_483_647;
+/** The largest id a PostgreSQL `integer` (serial) column holds (LIMITS.idMax); a larger one is bad input, not a 500. */
+export const ID_MAX = LIMITS.idMax;
 
 /** A whole number as a path or query string writes it: digits without a leading zero, maybe a minus. */
 const PLAIN_INTEGER = /^-?(0|[1-9][0-9]*)$/;

@@ -121,7 +121,7 @@ export type Report = z.infer<typeof Report>;
 
 export const ListReportsInput = z.object({
   status: ReportStatus.optional().describe('Only reports in this status; all statuses when omitted.'),
-  ...pageFields({ limit: 50 }),
+  ...pageFields({ limit: LIMITS.pageSizeReports }),
 });
 export type ListReportsInput = z.infer<typeof ListReportsInput>;
 

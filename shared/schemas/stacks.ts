@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
-import { isRanking } from '../scoring';
+import { editWindowText, LIMITS } from '../limits';
+import { isRanking, MAX_SCORE } from '../scoring';
 import { Id, pageFields, UserRef, wholeNumber } from './common';
 
 /** Spec 2 §5 and §8 messages, shared by the dialogs and the server. */
 export const STACK_MESSAGES = {
-  nameMax: 'Stack name must be no more than 32 characters',
+  nameMax: `Stack name must be no more than ${LIMITS.stackNameMax} characters`,
   positionsCount: 'Exactly six positions are required',
   positionRequired: 'Positions cannot be empty',
-  positionMax: 'Positions must be no more than 32 characters',
+  positionMax: `Positions must be no more than ${LIMITS.positionMax} characters`,
   identical: 'Identical positions not supported.',
   ranking: 'Ranking must order all six positions',
   commentEmpty: 'Comment cannot be empty',
-  commentMax: 'Comment must be no more than 200 characters',
+  commentMax: `Comment must be no more than ${LIMITS.commentMax} characters`,
   commentNewlines: 'Too many new line characters.',
-  twistRequired: 'Please enter a twist (max 36 characters).',
-  editClosed: 'This stack can no longer be edited. It may have been created more than an hour ago or someone has already responded.',
+  twistRequired: `Please enter a twist (max ${LIMITS.twistMax} characters).`,
+  editClosed: `This stack can no longer be edited. It may have been created more than ${editWindowText()} ago or someone has already responded.`,
 } as const;
 
 /** Optional name: trimmed, stored as null when empty (spec 2 §5). */
@@ -51,10 +51,10 @@ export const RankingInput = z.object({
   position_ids: z
     .array(z.number().int(), { error: STACK_MESSAGES.ranking })
     .refine((ids) => isRanking(ids), STACK_MESSAGES.ranking)
-    .describe('The six position indices (0-5), best first.'),
+    .describe(`The six position indices (0-${LIMITS.positionsPerStack - 1}), best first.`),
 });
 
-/** Trimmed; at most 200 characters and 3 newlines (spec 2 §5). */
+/** Trimmed; at most LIMITS.commentMax characters and LIMITS.commentMaxNewlines newlines (spec 2 §5). */
 export const CommentText = z
   .string({ error: STACK_MESSAGES.commentEmpty })
   .trim()
@@ -89,7 +89,7 @@ export const GetStackInput = z.object({
 });
 export const HideInput = z.object({
   id: Id,
-  user_ids: z.array(Id).max(500).optional().describe('Admins: hide the stack for these group members (who have not answered).'),
+  user_ids: z.array(Id).max(LIMITS.hideForUsersMax).optional().describe('Admins: hide the stack for these group members (who have not answered).'),
 });
 export const SandboxInput = z.object({ id: Id, sandbox: z.boolean({ error: 'sandbox must be true or false' }) });
 export const CreateCommentInput = z.object({ id: Id, description: CommentText });
@@ -166,7 +166,7 @@ export const Responder = z
     is_answered: z.literal(true),
     position_ids: z.array(z.number().int()).nullable().describe('Hidden (null) until the viewer has answered.'),
     positions: z.array(z.string()).nullable(),
-    score: z.number().int().nullable().describe("Friendship score with the viewer's answer (0-75); null for the viewer or before the viewer answered."),
+    score: z.number().int().nullable().describe(`Friendship score with the viewer's answer (0-${MAX_SCORE}); null for the viewer or before the viewer answered.`),
     answered_at: z.string(),
   })
   .meta({ id: 'Responder' });
@@ -195,7 +195,7 @@ export const Comment = z
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof Comment>;
 
-const ItemOrder = z.array(z.number().int().min(0).max(5));
+const ItemOrder = z.array(z.number().int().min(0).max(LIMITS.positionsPerStack - 1));
 
 export const ConsensusDetail = z
   .object({
@@ -207,7 +207,7 @@ export const ConsensusDetail = z
       .number()
       .int()
       .min(0)
-      .max(5)
+      .max(LIMITS.positionsPerStack - 1)
       .nullable()
       .describe('The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle).'),
   })
@@ -236,7 +236,7 @@ export const Stack = z
     comments: z
       .array(Comment)
       .describe(
-        'One page of comments, oldest first within the page. comments_offset counts back from the newest comment, so the default call returns the newest 100. Left out: comments of blocked users and of users the viewer muted, and sandboxed comments except for their author and admins.',
+        `One page of comments, oldest first within the page. comments_offset counts back from the newest comment, so the default call returns the newest ${LIMITS.commentsPerCall}. Left out: comments of blocked users and of users the viewer muted, and sandboxed comments except for their author and admins.`,
       ),
     comments_has_more: z
       .boolean()

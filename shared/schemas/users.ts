@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { INVITES, LIMITS } from '../limits';
 import { Id, pageFields, RequestAnswer, RequestParties, UserRef } from './common';
 
 export const SocialPlatform = z.enum(['telegram', 'signal']);
@@ -28,11 +28,13 @@ export type Role = z.infer<typeof Role>;
 export const FriendStatus = z.enum(['friends', 'pending', 'incoming', 'not_friends']);
 export type FriendStatus = z.infer<typeof FriendStatus>;
 
+const AVATAR_RANGE = `${LIMITS.avatarIdMin} to ${LIMITS.avatarIdMax}`;
+
 export const AvatarId = z.coerce
-  .number({ error: 'avatar_id must be a number from 1 to 9' })
-  .int('avatar_id must be a whole number from 1 to 9')
-  .min(LIMITS.avatarIdMin, 'avatar_id must be from 1 to 9')
-  .max(LIMITS.avatarIdMax, 'avatar_id must be from 1 to 9');
+  .number({ error: `avatar_id must be a number from ${AVATAR_RANGE}` })
+  .int(`avatar_id must be a whole number from ${AVATAR_RANGE}`)
+  .min(LIMITS.avatarIdMin, `avatar_id must be from ${AVATAR_RANGE}`)
+  .max(LIMITS.avatarIdMax, `avatar_id must be from ${AVATAR_RANGE}`);
 
 export const CurrentUser = z
   .object({
@@ -40,7 +42,7 @@ export const CurrentUser = z
     username: z.string(),
     email: z.string(),
     bio: z.string(),
-    avatar_id: z.number().int().min(1).max(9),
+    avatar_id: z.number().int().min(LIMITS.avatarIdMin).max(LIMITS.avatarIdMax),
     socials: z.array(Social),
     last_login: z.string().nullable().describe('Date of the last login (YYYY-MM-DD, UTC), or null.'),
     role: Role,
@@ -77,7 +79,7 @@ export const UserProfile = UserSummary.extend({
   invited: z
     .array(InviteLinkUser)
     .optional()
-    .describe('Admins only (absent for others): who registered with codes this user made (100 at most).'),
+    .describe(`Admins only (absent for others): who registered with codes this user made (${INVITES.listMax} at most).`),
 }).meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof UserProfile>;
 
@@ -113,14 +115,13 @@ export const DeactivateInput = z.object({
 /** Spec 1 §5 social-link messages, shared by the editor and the server. */
 export const SOCIAL_MESSAGES = {
   telegramEmpty: 'Telegram username cannot be empty',
-  telegramInvalid:
-    'Invalid Telegram username. It must start with a letter, be 5–32 characters, and contain only letters, digits, or underscores.',
+  telegramInvalid: `Invalid Telegram username. It must start with a letter, be ${LIMITS.telegramMin}–${LIMITS.telegramMax} characters, and contain only letters, digits, or underscores.`,
   signalValueEmpty: 'Signal value cannot be empty',
   signalUsernameEmpty: 'Signal username cannot be empty',
   unsupported: 'Unsupported platform',
 } as const;
 
-const TELEGRAM_PATTERN = /^[a-z][a-z0-9_]{4,31}$/;
+const TELEGRAM_PATTERN = new RegExp(`^[a-z][a-z0-9_]{${LIMITS.telegramMin - 1},${LIMITS.telegramMax - 1}}$`);
 /** Surrogate pairs, or a lone half of one: not text, and encodeURIComponent throws on it. */
 const SURROGATES = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g;
 const withoutLoneSurrogates = (s: string) => s.replace(SURROGATES, (match) => (match.length === 2 ? match : '\uFFFD'));
@@ -132,7 +133,7 @@ const refuse = (...messages: string[]): SocialCheck => ({ ok: false, message: me
 
 /**
  * Normalises a social handle and makes its link (spec 1 §5). Telegram: spaces and a leading @ go,
- * compared lower-cased, 5–32 characters starting with a letter; link t.me/{name}.
+ * compared lower-cased, LIMITS.telegramMin–telegramMax characters starting with a letter; link t.me/{name}.
  * Signal: an empty value gives both of the spec's messages (nothing typed is no value and no
  * username); a value that is no username once a leading @ and spaces go ('@') gives the username
  * one; link signal.me/#u/{name}.
@@ -156,12 +157,12 @@ export function checkSocial(platform: string, raw: string): SocialCheck {
 
 export const UpsertSocialInput = z.object({
   platform: z.string({ error: SOCIAL_MESSAGES.unsupported }),
-  value: z.string({ error: 'value must be text' }).max(64, 'value must be no more than 64 characters'),
+  value: z.string({ error: 'value must be text' }).max(LIMITS.socialValueMax, `value must be no more than ${LIMITS.socialValueMax} characters`),
   visibility: SocialVisibility.default('public'),
 });
 
 export const DeleteSocialInput = z.object({
-  id: z.string().min(1).max(20).describe('The social\'s id, or its platform name ("telegram" or "signal").'),
+  id: z.string().min(1).max(LIMITS.socialIdMax).describe('The social\'s id, or its platform name ("telegram" or "signal").'),
 });
 
 export const FriendRequest = RequestParties.extend({
@@ -217,7 +218,7 @@ export type Notification = z.infer<typeof Notification>;
 
 export const ListNotificationsInput = z.object({
   unread_only: z.stringbool().default(false),
-  ...pageFields({ limit: 50 }),
+  ...pageFields({ limit: LIMITS.pageSizeNotifications }),
 });
 
 export const UnreadCount = z
@@ -230,6 +231,6 @@ export const UnreadCount = z
 export type UnreadCount = z.infer<typeof UnreadCount>;
 
 export const MarkReadInput = z.object({
-  notification_ids: z.array(Id).min(1, 'notification_ids must list at least one id').max(500),
+  notification_ids: z.array(Id).min(1, 'notification_ids must list at least one id').max(LIMITS.markReadMax),
 });
 export const MarkReadResult = z.object({ marked: z.number().int(), unread_count: z.number().int() }).meta({ id: 'MarkReadResult' });

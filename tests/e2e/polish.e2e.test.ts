@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/limits';
-import { BOT_NAME_MAX } from '../../shared/schemas/bots';
 import { AXE_TAGS, befriend, callApi, launchBrowser, logIn as logInAs, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
 
 /*
@@ -36,7 +35,7 @@ const LONG_STACK = `Stk${'W'.repeat(LIMITS.stackNameMax - 3)}`;
 const LONG_POSITION = `Pos${'W'.repeat(LIMITS.positionMax - 3)}`;
 const LONG_TWIST = `Tw${'W'.repeat(LIMITS.twistMax - 2)}`;
 const LONG_COMMENT = `Say${'W'.repeat(LIMITS.commentMax - 3)}`;
-const LONG_BOT = `Bot${'W'.repeat(BOT_NAME_MAX - 3)}`;
+const LONG_BOT = `Bot${'W'.repeat(LIMITS.botNameMax - 3)}`;
 const LONG_TAG = `tag${'w'.repeat(LIMITS.tagMax - 3)}`;
 const LONG_TELEGRAM = `t${'w'.repeat(31)}`;
 const LONG_SIGNAL = `Sig${'W'.repeat(61)}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { throttleSummary } from '../../../shared/limits';
+import { INVITES, throttleSummary } from '../../../shared/limits';
 import { Invite } from '../../../shared/schemas/invites';
 import { authedProcedure, router } from '../../trpc/init';
 import * as codes from './codes.service';
@@ -15,7 +15,7 @@ export const invitesRouter = router({
         method: 'POST',
         path: '/v1/users/me/invites',
         tags,
-        summary: `Make a personal invite (single use, expires in 7 days; at most 5 unused; ${throttleSummary('invites')})`,
+        summary: `Make a personal invite (single use, expires in ${INVITES.ttlDays} days; at most ${INVITES.unusedMax} unused; ${throttleSummary('invites')})`,
         errorResponses: [401, 409, 429],
       },
     })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { throttleSummary } from '../../../shared/limits';
+import { LIMITS, throttleSummary } from '../../../shared/limits';
 import { GroupAgreement } from '../../../shared/schemas/agreement';
 import { BotSummary } from '../../../shared/schemas/bots';
 import { AnswerRequestInput, ListRequestsInput, MessageResponse } from '../../../shared/schemas/common';
@@ -91,7 +91,7 @@ export const groupsRouter = router({
     .mutation(({ ctx, input }) => groups.unblockUser(ctx.db, ctx.user.id, input.id, input.userId)),
 
   setDescription: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/description', tags, summary: `Edit the description (owner, 64 characters at most; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/groups/{id}/description', tags, summary: `Edit the description (owner, ${LIMITS.groupDescriptionMax} characters at most; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(SetDescriptionInput)
     .output(SetDescriptionResult)
     .mutation(({ ctx, input }) => groups.setDescription(ctx.db, ctx.user.id, input.id, input.description)),

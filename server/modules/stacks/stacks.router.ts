@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { throttleSummary } from '../../../shared/limits';
+import { editWindowText, LIMITS, throttleSummary } from '../../../shared/limits';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
   CommentIdInput,
@@ -23,6 +23,9 @@ import {
   UpdateCommentInput,
 } from '../../../shared/schemas/stacks';
 import { authedProcedure, router } from '../../trpc/init';
+import * as comments from './comments.service';
+import * as feed from './feed.service';
+import * as moderation from './moderation.service';
 import * as stacks from './stacks.service';
 
 const tags = ['stacks'];
@@ -33,19 +36,19 @@ export const stacksRouter = router({
     .meta({ openapi: { method: 'GET', path: '/v2/stacks', tags, summary: 'My stacks (feed)', errorResponses: [400, 401] } })
     .input(ListStacksInput)
     .output(z.array(StackListItem))
-    .query(({ ctx, input }) => stacks.listStacks(ctx.db, ctx.viewer, input)),
+    .query(({ ctx, input }) => feed.listStacks(ctx.db, ctx.viewer, input)),
 
   hideNew: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/hide_new', tags, summary: "Hide New Stacks: hide every stack and twisted stack of my feed (under the feed's filters) that is new to me", errorResponses: [400, 401] } })
     .input(FeedActionInput)
     .output(CountResult)
-    .mutation(({ ctx, input }) => stacks.hideNewStacks(ctx.db, ctx.viewer, input)),
+    .mutation(({ ctx, input }) => feed.hideNewStacks(ctx.db, ctx.viewer, input)),
 
   clearUpdates: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/clear_updates', tags, summary: "Clear Updates: mark viewed every stack and twisted stack of my feed (under the feed's filters) with new responses or comments", errorResponses: [400, 401] } })
     .input(FeedActionInput)
     .output(CountResult)
-    .mutation(({ ctx, input }) => stacks.clearUpdates(ctx.db, ctx.viewer, input)),
+    .mutation(({ ctx, input }) => feed.clearUpdates(ctx.db, ctx.viewer, input)),
 
   create: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks', tags, summary: `Create a friend or group stack (${throttleSummary('stacks')})`, errorResponses: [400, 401, 403, 404, 429] } })
@@ -81,7 +84,7 @@ export const stacksRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/v1/stacks/{id}/hide', tags, summary: 'Hide a stack for me; admins: for chosen members (JSON body {user_ids})', errorResponses: [400, 401, 403, 404] } })
     .input(HideInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.hide(ctx.db, ctx.viewer, input.id, 'stack', input.user_ids)),
+    .mutation(({ ctx, input }) => moderation.hide(ctx.db, ctx.viewer, input.id, 'stack', input.user_ids)),
 
   delete: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/v1/stacks/{id}', tags, summary: 'Delete a bot stack nobody answered (admins)', errorResponses: [401, 403, 404, 409] } })
@@ -93,35 +96,35 @@ export const stacksRouter = router({
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/sandbox', tags, summary: 'Sandbox (owner, admins) or unsandbox (admins) a group stack', errorResponses: [400, 401, 403, 404, 409] } })
     .input(SandboxInput)
     .output(SandboxResult)
-    .mutation(({ ctx, input }) => stacks.sandbox(ctx.db, ctx.viewer, input.id, input.sandbox)),
+    .mutation(({ ctx, input }) => moderation.sandbox(ctx.db, ctx.viewer, input.id, input.sandbox)),
 
   edit: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/edit', tags, summary: `Edit (owner, within an hour, nobody else answered; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/edit', tags, summary: `Edit (owner, within ${editWindowText()}, nobody else answered; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(EditStackInput)
     .output(MessageResponse)
     .mutation(({ ctx, input }) => stacks.edit(ctx.db, ctx.viewer, input.id, 'stack', { name: input.name, positions: input.positions })),
 
   createComment: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments', tags, summary: `Comment (200 characters, 3 newlines at most; ${throttleSummary('comments')})`, errorResponses: [400, 401, 403, 404, 429] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments', tags, summary: `Comment (${LIMITS.commentMax} characters, ${LIMITS.commentMaxNewlines} newlines at most; ${throttleSummary('comments')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(CreateCommentInput)
     .output(IdResult)
-    .mutation(({ ctx, input }) => stacks.createComment(ctx.db, ctx.viewer, input.id, 'stack', input.description)),
+    .mutation(({ ctx, input }) => comments.createComment(ctx.db, ctx.viewer, input.id, 'stack', input.description)),
 
   updateComment: authedProcedure
     .meta({ openapi: { method: 'PUT', path: '/v1/stacks/{id}/comments/{cid}', tags, summary: `Edit my comment (${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(UpdateCommentInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.updateComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid, input.description)),
+    .mutation(({ ctx, input }) => comments.updateComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid, input.description)),
 
   deleteComment: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/v1/stacks/{id}/comments/{cid}', tags, summary: 'Delete my comment', errorResponses: [401, 403, 404] } })
     .input(CommentIdInput)
     .output(MessageResponse)
-    .mutation(({ ctx, input }) => stacks.deleteComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid)),
+    .mutation(({ ctx, input }) => comments.deleteComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid)),
 
   sandboxComment: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/{id}/comments/{cid}/sandbox', tags, summary: `Sandbox a comment (author or admin; ${throttleSummary('edits')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(SandboxCommentInput)
     .output(SandboxResult)
-    .mutation(({ ctx, input }) => stacks.sandboxComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid, input.sandbox)),
+    .mutation(({ ctx, input }) => comments.sandboxComment(ctx.db, ctx.viewer, input.id, 'stack', input.cid, input.sandbox)),
 });

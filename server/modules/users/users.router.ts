@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { throttleSummary } from '../../../shared/limits';
+import { LIMITS, throttleSummary } from '../../../shared/limits';
 import { SharedScore } from '../../../shared/schemas/agreement';
 import { MessageResponse } from '../../../shared/schemas/common';
 import {
@@ -66,13 +66,13 @@ export const usersRouter = router({
     .query(({ ctx, input }) => usersService.getSharedScores(ctx.db, ctx.viewer, input.id)),
 
   setAvatar: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/users/me/avatar', tags, summary: `Choose my avatar (1-9; ${throttleSummary('profile')})`, errorResponses: [400, 401, 429] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/users/me/avatar', tags, summary: `Choose my avatar (${LIMITS.avatarIdMin}-${LIMITS.avatarIdMax}; ${throttleSummary('profile')})`, errorResponses: [400, 401, 429] } })
     .input(SetAvatarInput)
     .output(SetAvatarResult)
     .mutation(({ ctx, input }) => usersService.setAvatar(ctx.db, ctx.user.id, input.avatar_id)),
 
   setBio: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/v1/users/me/bio', tags, summary: `Set my bio (120 characters at most; ${throttleSummary('profile')})`, errorResponses: [400, 401, 429] } })
+    .meta({ openapi: { method: 'PUT', path: '/v1/users/me/bio', tags, summary: `Set my bio (${LIMITS.bioMax} characters at most; ${throttleSummary('profile')})`, errorResponses: [400, 401, 429] } })
     .input(SetBioInput)
     .output(SetBioResult)
     .mutation(({ ctx, input }) => usersService.setBio(ctx.db, ctx.user.id, input.bio)),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { editWindowText } from '../../../../shared/limits';
 import type { Stack } from '../../../../shared/schemas/stacks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { HideForUsersDialog } from '../../components/hide-for-users-dialog';
@@ -34,7 +35,7 @@ const TEXTS = {
     hidden: 'This stack will be hidden from My Stacks.',
     sandboxed: 'The stack will be hidden from group members who have not answered it; those who answered still see it.',
     unsandboxed: 'New group members will see this stack again.',
-    editWindow: 'A stack can be edited within an hour of its creation, while nobody has responded.',
+    editWindow: `A stack can be edited within ${editWindowText()} of its creation, while nobody has responded.`,
     editFailed: 'Failed to edit stack',
     cannotEdit: 'Cannot Edit Stack',
   },
@@ -44,7 +45,7 @@ const TEXTS = {
     hidden: 'This twisted stack will be hidden from My Stacks.',
     sandboxed: 'The original stack will be hidden from group members who have not answered it; those who answered still see it.',
     unsandboxed: 'New group members will see the original stack again.',
-    editWindow: 'A twisted stack can be edited within an hour of its creation, while nobody has responded.',
+    editWindow: `A twisted stack can be edited within ${editWindowText()} of its creation, while nobody has responded.`,
     editFailed: 'Failed to edit twisted stack',
     cannotEdit: 'Cannot Edit Twisted Stack',
   },

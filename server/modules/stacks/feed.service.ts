@@ -1,0 +1,67 @@
+import { LIMITS } from '../../../shared/limits';
+import type { CountResult, FeedActionInput, StackListItem } from '../../../shared/schemas/stacks';
+import type { Db } from '../../db/client';
+import { toIso } from '../../db/dates';
+import * as events from '../events/events.service';
+import * as repo from './stacks.repo';
+import type { Viewer } from '../../viewer';
+
+// The feed (stacks and twisted stacks the viewer may see) and its bulk actions (spec 2 §2.1).
+
+/** GET /v2/stacks (and the twisted list): one statement for the page, whatever its length. */
+export async function listStacks(
+  db: Db,
+  viewer: Viewer,
+  options: { offset: number; limit: number; filter_new: boolean; filter_friends: boolean; filter_no_bots: boolean; order_by: 'updated_at' | 'created_at' },
+  onlyTwisted = false,
+): Promise<StackListItem[]> {
+  const rows = await repo.listFeed(db, viewer, {
+    offset: options.offset,
+    limit: options.limit,
+    filterNew: options.filter_new,
+    filterFriends: options.filter_friends,
+    filterNoBots: options.filter_no_bots,
+    orderBy: options.order_by,
+    onlyTwisted,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    owner_id: row.owner_id,
+    owner_username: row.owner_username,
+    owner_avatar_id: row.owner_avatar_id,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    audience: row.audience,
+    bot: row.bot,
+    twist: row.twist,
+    users: row.users,
+    me: { is_answered: row.users.some((u) => u.user_id === viewer.id), viewed: row.me_viewed, viewed_comments: row.me_viewed_comments },
+  }));
+}
+
+const feedFilters = (input: FeedActionInput) => ({ filterNew: input.filter_new, filterFriends: input.filter_friends, filterNoBots: input.filter_no_bots, onlyTwisted: false });
+
+/**
+ * Hide New Stacks (spec 2 §2.1): hides for the viewer every stack and twisted stack of the feed,
+ * under the same filters, whose banner is 'New stack!' or 'New twisted stack!', however many pages
+ * the feed has, up to LIMITS.feedBulkMax a call (a call that answers that many may be repeated for
+ * the rest); one statement. Answers how many were hidden. Live events: one feed.bulk_updated to
+ * the viewer's own streams, none per stack and none to others (events.service.ts `quietly`).
+ */
+export async function hideNewStacks(db: Db, viewer: Viewer, input: FeedActionInput): Promise<CountResult> {
+  const count = await events.quietly(db, viewer.id, 'hide_new', (trx) => repo.hideNewStacks(trx, viewer.id, feedFilters(input), LIMITS.feedBulkMax));
+  return { count };
+}
+
+/**
+ * Clear Updates (spec 2 §2.1): marks viewed, responses and comments alike, every stack and twisted
+ * stack of the feed, under the same filters, whose banner is new responses or new comments, up to
+ * LIMITS.feedBulkMax a call; one statement. Answers how many were cleared. Live events: one
+ * feed.bulk_updated to the viewer's own streams (their other devices drop the banners).
+ */
+export async function clearUpdates(db: Db, viewer: Viewer, input: FeedActionInput): Promise<CountResult> {
+  const count = await events.quietly(db, viewer.id, 'clear_updates', (trx) => repo.clearStackUpdates(trx, viewer.id, feedFilters(input), LIMITS.feedBulkMax));
+  return { count };
+}
