@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { listFeed } from '../../server/modules/stacks/stacks.repo';
 import { feedPage, inFeed, type FeedCaps, type FeedFilters, type FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
-import { canSeeStack } from '../../server/modules/stacks/visibility.sql';
+import { canSeeStack } from '../../server/policy';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*

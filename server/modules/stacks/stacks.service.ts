@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, notFound, type AppError } from '../../
 import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import * as events from '../events/events.service';
 import { areFriends } from '../friends/friends.service';
-import { createStackRefusal } from '../groups/group-rules';
+import { createStackRefusal, mayViewGroup, sandboxedCommentVisible } from '../../policy';
 import * as repo from './stacks.repo';
 import type { Viewer } from '../../viewer';
 
@@ -121,7 +121,7 @@ export async function createStack(db: Db, viewer: Viewer, input: CreateStackInpu
     );
   }
   const group = await repo.findGroupForStack(db, input.target_id, viewer.id);
-  if (!group || (!group.is_public && !group.is_member && !group.is_invited)) throw notFound('Group not found', 'GROUP_NOT_FOUND');
+  if (!group || !mayViewGroup(group)) throw notFound('Group not found', 'GROUP_NOT_FOUND');
   const refusal = createStackRefusal(group, viewer.id);
   if (refusal) throw refusal;
   return throttledWrite(db, 'stacks', viewer.id, () =>
@@ -459,7 +459,7 @@ export async function createComment(db: Db, viewer: Viewer, id: number, kind: Ki
 async function loadComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number) {
   await loadRow(db, viewer, id, kind);
   const comment = await repo.findComment(db, id, commentId);
-  if (!comment || (comment.is_sandboxed && comment.user_id !== viewer.id && !viewer.isAdmin)) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
+  if (!comment || !sandboxedCommentVisible(comment, viewer)) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
   return comment;
 }
 
