@@ -17,6 +17,45 @@ const crossFeatureImport = (own) => ({
   message: 'A feature does not import another feature; move what both need to components/ or lib/, or compose them in app/.',
 });
 
+/**
+ * Who may see what is decided in server/policy/ (docs/decisions/policy-module.md): elsewhere in the
+ * server, no read of the blocks, mutes or group-membership tables, as a Kysely call
+ * (`selectFrom('blocks as b')`, `innerJoin('mutes as mu', ...)`, also inside `eb.exists(...)`) or
+ * as raw SQL (`sql\`... from group_members m ...\``). Writes (insertInto, deleteFrom) stay with
+ * the repos that own the tables.
+ */
+const POLICY_TABLES = 'blocks|mutes|group_members|group_blocks';
+const policyMessage = 'Access decisions read blocks, mutes and group membership only in server/policy/: ask the policy (server/policy/index.ts).';
+const policyTableReads = [
+  {
+    selector: `CallExpression[callee.property.name=/^(selectFrom|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral|crossJoinLateral)$/][arguments.0.value=/^(${POLICY_TABLES})(\\s+as\\s+\\w+)?$/]`,
+    message: policyMessage,
+  },
+  {
+    selector: `TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\b(from|join)\\s+(${POLICY_TABLES})\\b/i]`,
+    message: policyMessage,
+  },
+];
+
+/**
+ * Repos that own one of those tables and list a user's own rows (not access decisions), each with
+ * its reason. Anything else that needs such a read asks server/policy/.
+ */
+const POLICY_TABLE_OWNERS = [
+  'server/modules/friends/friends.repo.ts', // writes blocks; lists the blocks I made (GET /v1/users/blocks)
+  'server/modules/mutes/mutes.repo.ts', // writes mutes; lists and counts the users I muted (LIMITS.mutesMax)
+  'server/modules/groups/groups.repo.ts', // writes group_members and group_blocks; member counts, my groups, roles, removed members
+  'server/modules/export/export.repo.ts', // exports my own blocks, mutes and memberships
+];
+
+/** A relative import of another domain's repo or SQL predicate file, from server/modules/<domain>/. */
+const otherDomainImports = [
+  { regex: '^\\.\\./[^./][^/]*/[^/]+\\.repo$', message: "Call the other domain's service, not its repo." },
+  { regex: '(^|/)modules/[^/]+/[^/]+\\.repo$', message: "Call the other domain's service, not its repo." },
+  { regex: '^\\.\\./[^./][^/]*/[^/]+\\.sql$', message: "Another domain's SQL pieces: who may see what is in server/policy; import it from there." },
+  { regex: '(^|/)modules/[^/]+/[^/]+\\.sql$', message: "Another domain's SQL pieces: who may see what is in server/policy; import it from there." },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'client/dist', 'data', 'coverage', 'tmp-*'] },
   js.configs.recommended,
@@ -57,19 +96,15 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 350 }] },
   },
   {
-    // A domain reaches another domain through its service, never its repos (STYLE.md layout):
-    // from server/modules/<domain>/, any '../<other>/<name>.repo' is another domain's repo.
+    // A domain reaches another domain through its service, never its repos (STYLE.md layout), and
+    // another domain's SQL predicates through server/policy: from server/modules/<domain>/, any
+    // '../<other>/<name>.repo' or '../<other>/<name>.sql' is another domain's.
     files: ['server/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./[^./][^/]*/[^/]+\\.repo$', message: "Call the other domain's service, not its repo." },
-            { regex: '(^|/)modules/[^/]+/[^/]+\\.repo$', message: "Call the other domain's service, not its repo." },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: otherDomainImports }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/policy/**', ...POLICY_TABLE_OWNERS],
+    rules: { 'no-restricted-syntax': ['error', ...policyTableReads] },
   },
 );

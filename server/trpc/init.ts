@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import type { ErrorBody } from '../../shared/error-codes';
 import { LIMITS } from '../../shared/limits';
 import { asDatabaseFault } from '../db/faults';
+import { isAdminRole } from '../policy';
 import { AppError, badRequest, forbidden, unauthorized } from '../errors';
 import type { Context } from './context';
 import { viewerOf } from '../viewer';
@@ -96,6 +97,6 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'ADMIN') throw forbidden('Only admins may do this');
+  if (!isAdminRole(ctx.user.role)) throw forbidden('Only admins may do this');
   return next();
 });

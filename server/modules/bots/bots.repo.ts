@@ -4,20 +4,7 @@ import type { Db } from '../../db/client';
 import type { BotGenerator } from '../../../shared/schemas/bots';
 import { IN_USE_TAG_STATUS, NEW_TAG_STATUS, PURGED, RUNNABLE_TAG_STATUSES, statusesFor, TAG_TRANSITIONS, type TagStatus } from '../../../shared/tag-lifecycle';
 import type { Viewer } from '../../viewer';
-
-/**
- * Bots the viewer can see (aliased `b`): the bots they own (spec 2 §6 "the bot's owner", also a
- * group bot whose group they do not belong to), user bots whose audience is the viewer, and group
- * bots of live groups the viewer is a member of. Admins see every bot when `includeAdmin` (a
- * single bot), not in lists.
- */
-function canSeeBot(viewer: Viewer, includeAdmin: boolean) {
-  return sql<boolean>`(${sql.lit(includeAdmin && viewer.isAdmin)}
-    or b.owner_id = ${viewer.id}
-    or b.friend_id = ${viewer.id}
-    or (b.group_id is not null and exists (select 1 from group_members gm join groups gg on gg.id = gm.group_id
-      where gm.group_id = b.group_id and gm.user_id = ${viewer.id} and gg.retired_at is null)))`;
-}
+import { canSeeBot } from '../../policy';
 
 /** A tag (aliased `k`, its bot `b`) used since the bot's current rotation started. */
 const keywordUsedInRotation = sql<boolean>`(k.last_used_at is not null and k.last_used_at > coalesce(b.rotation_started_at, '-infinity'::timestamptz))`;

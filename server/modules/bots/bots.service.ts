@@ -6,16 +6,12 @@ import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import * as repo from './bots.repo';
 import { nextTagStatus, PURGED, type TagStatus } from '../../../shared/tag-lifecycle';
 import type { Viewer } from '../../viewer';
+import { mayEditBotTags } from '../../policy';
 
 
 const BOT_NOT_FOUND = 'Bot not found';
 
 type BotRow = NonNullable<Awaited<ReturnType<typeof repo.findBotForViewer>>>;
-
-/** Who may edit tags: the bot's owner, admins, the audience user, the owner of the audience group. */
-function canEditTags(row: { owner_id: number; friend_id: number | null; group_owner_id: number | null }, viewer: Viewer): boolean {
-  return viewer.isAdmin || row.owner_id === viewer.id || row.friend_id === viewer.id || row.group_owner_id === viewer.id;
-}
 
 function toBot(row: BotRow, viewer: Viewer): Bot {
   const friend = row.friend_id !== null ? { id: row.friend_id, username: row.friend_username ?? '', avatar_id: row.friend_avatar_id ?? 1 } : null;
@@ -33,7 +29,7 @@ function toBot(row: BotRow, viewer: Viewer): Bot {
     audience: friend ? { type: 'user', user: friend } : { type: 'group', group: group as { id: number; name: string } },
     data: { schedule: [...row.schedule].sort((a, b) => a - b) },
     keywords: row.keywords.map((k) => ({ id: k.id, name: k.name, status: k.status, is_available: k.is_available })),
-    can_edit_tags: canEditTags(row, viewer),
+    can_edit_tags: mayEditBotTags(row, viewer),
   };
 }
 
@@ -45,7 +41,7 @@ async function loadBot(db: Db, viewer: Viewer, id: number): Promise<BotRow> {
 
 async function loadEditableBot(db: Db, viewer: Viewer, id: number): Promise<BotRow> {
   const row = await loadBot(db, viewer, id);
-  if (!canEditTags(row, viewer)) throw forbidden("Only the bot's owner, its audience or an admin can edit its tags", 'NOT_BOT_EDITOR');
+  if (!mayEditBotTags(row, viewer)) throw forbidden("Only the bot's owner, its audience or an admin can edit its tags", 'NOT_BOT_EDITOR');
   return row;
 }
 

@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
-import { inviteStateOf, joinedUsernameOf } from './invite-state.sql';
-
-/** A personal invite works only while the user who made it is active (a deactivated inviter's invites are void). */
-const inviterActive = sql<boolean>`(not registration_codes.is_invite
-  or exists (select 1 from users inviter where inviter.id = registration_codes.created_by and inviter.is_active))`;
+import { inviteStateOf, inviterActive, joinedUsernameOf } from '../../policy';
 
 /**
  * Takes one use of a code if it has uses left and has not expired. A single UPDATE: concurrent

@@ -4,6 +4,7 @@ import { INVITE_MESSAGES, invitePath, type Invite, type InviteState } from '../.
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { badRequest, conflict } from '../../errors';
+import { inviteQuotaApplies } from '../../policy';
 import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import type { Viewer } from '../../viewer';
 import { consumeCode, countUnusedInvites, findCode, findInviteLinks, insertCode, listInvites as listInviteRows, lockInviter } from './codes.repo';
@@ -77,7 +78,7 @@ export async function createInvite(db: Db, viewer: Viewer, appUrl: string): Prom
   const row = await throttledWrite(db, 'invites', viewer.id, () =>
     db.transaction().execute(async (trx) => {
       await lockInviter(trx, viewer.id);
-      if (!viewer.isAdmin && (await countUnusedInvites(trx, viewer.id)) >= INVITES.unusedMax) {
+      if (inviteQuotaApplies(viewer) && (await countUnusedInvites(trx, viewer.id)) >= INVITES.unusedMax) {
         throw conflict('INVITE_QUOTA_REACHED', INVITE_MESSAGES.quota);
       }
       return insertCode(trx, {

@@ -1,7 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { canSeeStack, type IsAdminSql, type ViewerIdSql } from '../stacks/visibility.sql';
-import { notBlockedBetween, notMutedBy } from '../users/relations.sql';
+import { eventVisibleTo, isAdminSql } from '../../policy';
 
 /** An event row as the hub sends it: `data` is the JSON of shared/schemas/events.ts (without `unread`). */
 export interface EventRow {
@@ -9,94 +8,6 @@ export interface EventRow {
   type: string;
   user_id: number | null;
   data: Record<string, unknown>;
-}
-
-const authorOf = sql<number>`e.user_id`;
-const snapshotInt = (key: string) => sql<number>`(e.snapshot->>${sql.lit(key)})::int`;
-const snapshotHas = (key: string, userId: ViewerIdSql) => sql<boolean>`coalesce(e.snapshot->${sql.lit(key)} @> jsonb_build_array(${userId}::int), false)`;
-
-/**
- * The stack of event row `e` as the viewer may see it now, by the REST reads' rule (canSeeStack),
- * minus stacks the viewer hid for themselves (gone from their feed). The change that sandboxed or
- * unsandboxed it is told to everyone who saw it on either side of the change.
- */
-function stackVisible(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from stacks s where s.id = e.stack_id
-    and ${canSeeStack(viewerId, isAdmin, { sandboxLifted: sql<boolean>`coalesce((e.snapshot->>'sandbox_changed')::boolean, false)` })}
-    and not exists (select 1 from stack_hides oh where oh.stack_id = s.id and oh.user_id = ${viewerId}))`;
-}
-
-/**
- * The stack of event row `e` was not written by a user the viewer muted, nor is it a twist of one
- * of theirs (README "Mute": such stacks are not in the viewer's feed, so no event about them is).
- */
-function stackNotMuted(viewerId: ViewerIdSql): RawBuilder<boolean> {
-  return sql<boolean>`not exists (select 1 from stacks ms join mutes mu on mu.muter_id = ${viewerId} and mu.muted_id in (ms.owner_id, ms.origin_owner_id)
-    where ms.id = e.stack_id)`;
-}
-
-/** A notification.created whose notification comes from a user the viewer muted (not delivered, not listed). */
-function notificationFromMuted(viewerId: ViewerIdSql): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from notifications n join mutes mu on mu.muter_id = ${viewerId} and mu.muted_id = (n.data->>'from_user_id')::int
-    where n.id = e.notification_id)`;
-}
-
-/**
- * Who could see a deleted stack just before, from its snapshot (the trigger kept the original's
- * audience, its answerers and admin hides): canSeeStack's rule over the snapshot.
- */
-function deletedStackVisible(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBuilder<boolean> {
-  const audienceOwner = snapshotInt('audience_owner_id');
-  const friend = snapshotInt('friend_id');
-  const group = snapshotInt('group_id');
-  const twistReached = sql<boolean>`(e.snapshot->>'parent_id' is null or ${snapshotHas('responders', viewerId)})`;
-  return sql<boolean>`(
-    ${snapshotInt('owner_id')} = ${viewerId}
-    or (e.snapshot->>'mode' = 'friend' and (${audienceOwner} = ${viewerId} or ${friend} = ${viewerId})
-      and not exists (select 1 from blocks b
-        where (b.blocker_id = ${audienceOwner} and b.blocked_id = ${friend}) or (b.blocker_id = ${friend} and b.blocked_id = ${audienceOwner}))
-      and ${twistReached})
-    or (e.snapshot->>'mode' = 'group'
-      and exists (select 1 from groups g where g.id = ${group} and g.retired_at is null)
-      and (${isAdmin}
-        or (exists (select 1 from group_members m where m.group_id = ${group} and m.user_id = ${viewerId})
-          and not ${snapshotHas('hidden_for', viewerId)}
-          and (not (e.snapshot->>'is_sandboxed')::boolean or ${audienceOwner} = ${viewerId} or ${snapshotHas('responders', viewerId)})
-          and ${twistReached}))))`;
-}
-
-/**
- * Whether the viewer may receive event row `e` now, by the rules of the REST reads:
- * - stack events: the stack is visible (canSeeStack) and not hidden by the viewer; an answer also
- *   needs its author not blocked either way;
- * - comment events: the stack is visible, the author not blocked either way, and a sandboxed
- *   comment only to its author and admins;
- * - mutes (README "Mute"): nothing about a stack written by a user the viewer muted (or a twist
- *   of one), no answer or comment by them, no notification from them; a deletion still goes out;
- * - stack.hidden: only the users it was hidden for (`snapshot.hidden_for`; rows written before
- *   2026_11_25_130000 name one user in `user_id`); notifications and feed.bulk_updated: only the
- *   user they are for;
- * - group member events: the group's current members, and the user who joined or left; not
- *   between users who blocked one another, either way (the member list leaves them out too);
- * - session.revoked: nobody (the hub acts on it, event-hub.ts).
- * The viewer is a value or a column (`u.id`), so one statement decides for many users.
- */
-export function eventVisibleTo(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBuilder<boolean> {
-  return sql<boolean>`(case
-    when e.type in ('stack.created', 'stack.updated') then ${stackVisible(viewerId, isAdmin)} and ${stackNotMuted(viewerId)}
-    when e.type = 'stack.answered' then ${stackVisible(viewerId, isAdmin)} and ${notBlockedBetween(viewerId, authorOf)}
-      and ${notMutedBy(viewerId, authorOf)} and ${stackNotMuted(viewerId)}
-    when e.type in ('comment.created', 'comment.updated') then ${stackVisible(viewerId, isAdmin)} and ${notBlockedBetween(viewerId, authorOf)}
-      and ${notMutedBy(viewerId, authorOf)} and ${stackNotMuted(viewerId)}
-      and (not e.restricted or e.user_id = ${viewerId} or ${isAdmin})
-    when e.type = 'stack.deleted' then ${deletedStackVisible(viewerId, isAdmin)}
-    when e.type = 'stack.hidden' then coalesce(e.user_id = ${viewerId}, false) or ${snapshotHas('hidden_for', viewerId)}
-    when e.type = 'notification.created' then e.user_id = ${viewerId} and not ${notificationFromMuted(viewerId)}
-    when e.type = 'feed.bulk_updated' then e.user_id = ${viewerId}
-    when e.type in ('group.member_joined', 'group.member_left') then e.user_id = ${viewerId}
-      or (exists (select 1 from group_members gm where gm.group_id = e.group_id and gm.user_id = ${viewerId})
-        and ${notBlockedBetween(viewerId, authorOf)})
-    else false end)`;
 }
 
 /** The newest cursor handed out (its event may be pruned), or 0 before the first event. */
@@ -139,7 +50,7 @@ export async function eventsWithRecipients(
       'e.user_id',
       sql<string>`e.data::text`.as('data_json'),
       sql<number[]>`array(select u.id from users u where u.id = any(${sql.val(userIds)}::int[]) and u.is_active
-        and ${eventVisibleTo(sql<number>`u.id`, sql<boolean>`(u.role = 'ADMIN')`)} order by u.id)`.as('recipients'),
+        and ${eventVisibleTo(sql<number>`u.id`, isAdminSql('u'))} order by u.id)`.as('recipients'),
     ])
     .where('e.id', '>', afterId)
     .orderBy('e.id')
@@ -155,7 +66,7 @@ export async function replayForUser(db: Db, userId: number, afterId: number, lim
     .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
     .select(['e.id', 'e.type', 'e.user_id', 'e.data'])
     .where('e.id', '>', afterId)
-    .where(eventVisibleTo(sql<number>`u.id`, sql<boolean>`(u.role = 'ADMIN')`))
+    .where(eventVisibleTo(sql<number>`u.id`, isAdminSql('u')))
     .orderBy('e.id')
     .limit(limit)
     .execute();

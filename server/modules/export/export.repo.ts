@@ -3,9 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import type { Viewer } from '../../viewer';
-import { inviteStateOf, joinedUsernameOf } from '../codes/invite-state.sql';
-import { canSeeStack } from '../stacks/visibility.sql';
-import { notBlockedBetween } from '../users/relations.sql';
+import { canSeeStack, inviteStateOf, joinedUsernameOf, notBlockedBetween } from '../../policy';
 
 /**
  * The data export reads the user's rows of every domain. It is a read model of its own: one

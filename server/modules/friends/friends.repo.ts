@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { lastLoginDate } from '../users/relations.sql';
+import { lastLoginDate } from '../../db/dates';
 
 /** Serialises every friend-graph change between two people (both sending at once, block vs accept). */
 export async function lockPair(trx: Db, a: number, b: number): Promise<void> {

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
-import { canSeeStack } from '../stacks/visibility.sql';
-import { notBlockedBetween } from '../users/relations.sql';
+import { canSeeStack, visibleMembersOf } from '../../policy';
 
 /**
  * What the agreement map is computed from, in one statement: the group's current members the viewer
@@ -22,15 +21,7 @@ export function findAgreementInputs(db: Db, groupId: number, viewerId: number, s
         .orderBy('s.id', 'desc')
         .limit(stacksMax),
     )
-    .with('visible_members', (qb) =>
-      qb
-        .selectFrom('group_members as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(['u.id', 'u.username', 'u.avatar_id'])
-        .where('m.group_id', '=', groupId)
-        .where('u.is_active', '=', true)
-        .where(notBlockedBetween(viewerId, sql.ref('u.id'))),
-    )
+    .with('visible_members', () => visibleMembersOf(groupId, viewerId).select(['u.id', 'u.username', 'u.avatar_id']))
     .selectNoFrom((eb) => [
       jsonArrayFrom(eb.selectFrom('visible_members as vm').select(['vm.id', 'vm.username', 'vm.avatar_id']).orderBy(sql`lower(vm.username)`).orderBy('vm.id')).as('members'),
       jsonArrayFrom(

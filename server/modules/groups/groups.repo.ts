@@ -2,9 +2,11 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
-import { notBlockedBetween } from '../users/relations.sql';
+import { groupVisibleTo, invitableTo, isGroupMember, isInvitedTo, isRemovedFrom, joinableBy, visibleMembersOf } from '../../policy';
 
 type GroupsEb = ExpressionBuilder<Database & { g: Database['groups'] }, 'g'>;
+
+const gId = sql<number>`g.id`;
 
 /** Stacks in a group (twisted stacks not counted). */
 const boardCount = () => sql<number>`(select count(*)::int from stacks st where st.group_id = g.id and st.parent_id is null)`;
@@ -30,7 +32,7 @@ function summaryColumns(eb: GroupsEb, viewerId: number) {
     'g.is_public',
     'g.is_restricted',
     'g.is_readonly',
-    eb.exists(eb.selectFrom('group_members as me').select('me.user_id').whereRef('me.group_id', '=', 'g.id').where('me.user_id', '=', viewerId)).$castTo<boolean>().as('is_member'),
+    isGroupMember(gId, viewerId).as('is_member'),
   ] as const;
 }
 
@@ -52,8 +54,7 @@ export function listJoinablePublicGroups(db: Db, viewerId: number, page: { offse
     .select((eb) => summaryColumns(eb, viewerId))
     .where('g.retired_at', 'is', null)
     .where('g.is_public', '=', true)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('group_members as m').select('m.user_id').whereRef('m.group_id', '=', 'g.id').where('m.user_id', '=', viewerId))))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('group_blocks as b').select('b.user_id').whereRef('b.group_id', '=', 'g.id').where('b.user_id', '=', viewerId))))
+    .where(joinableBy(viewerId))
     .orderBy(sql`lower(g.name)`)
     .orderBy('g.id')
     .offset(page.offset)
@@ -67,15 +68,7 @@ export function listVisibleGroups(db: Db, viewerId: number, page: { offset: numb
     .selectFrom('groups as g')
     .select((eb) => summaryColumns(eb, viewerId))
     .where('g.retired_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('g.is_public', '=', true),
-        eb.exists(eb.selectFrom('group_members as m').select('m.user_id').whereRef('m.group_id', '=', 'g.id').where('m.user_id', '=', viewerId)),
-        eb.exists(
-          eb.selectFrom('group_requests as r').select('r.id').whereRef('r.group_id', '=', 'g.id').where('r.to_user_id', '=', viewerId).where('r.status', '=', 'PENDING'),
-        ),
-      ]),
-    )
+    .where(groupVisibleTo(viewerId))
     .orderBy(sql`lower(g.name)`)
     .orderBy('g.id')
     .offset(page.offset)
@@ -90,11 +83,8 @@ export function findGroupAccess(db: Db, groupId: number, viewerId: number) {
     .select((eb) => [
       ...summaryColumns(eb, viewerId),
       eb.selectFrom('group_members as me').select('me.role').whereRef('me.group_id', '=', 'g.id').where('me.user_id', '=', viewerId).$asScalar().as('role'),
-      eb
-        .exists(eb.selectFrom('group_requests as r').select('r.id').whereRef('r.group_id', '=', 'g.id').where('r.to_user_id', '=', viewerId).where('r.status', '=', 'PENDING'))
-        .$castTo<boolean>()
-        .as('is_invited'),
-      eb.exists(eb.selectFrom('group_blocks as b').select('b.user_id').whereRef('b.group_id', '=', 'g.id').where('b.user_id', '=', viewerId)).$castTo<boolean>().as('is_blocked'),
+      isInvitedTo(gId, viewerId).as('is_invited'),
+      isRemovedFrom(gId, viewerId).as('is_blocked'),
     ])
     .where('g.id', '=', groupId)
     .where('g.retired_at', 'is', null)
@@ -120,13 +110,8 @@ export function findMemberView(db: Db, groupId: number, viewerId: number) {
   return db
     .selectNoFrom((eb) => [
       jsonArrayFrom(
-        eb
-          .selectFrom('group_members as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
+        visibleMembersOf(groupId, viewerId)
           .select(['m.user_id as id', 'm.user_id', 'm.role', sql<{ username: string; avatar_id: number }>`json_build_object('username', u.username, 'avatar_id', u.avatar_id)`.as('user')])
-          .where('m.group_id', '=', groupId)
-          .where('u.is_active', '=', true)
-          .where(notBlockedBetween(viewerId, sql.ref('u.id')))
           .orderBy(sql`m.role = 'OWNER'`, 'desc')
           .orderBy(sql`lower(u.username)`),
       ).as('members'),
@@ -137,8 +122,7 @@ export function findMemberView(db: Db, groupId: number, viewerId: number) {
           .select(['u.id', 'u.username', 'u.avatar_id'])
           .where('f.user_id', '=', viewerId)
           .where('u.is_active', '=', true)
-          .where((w) => w.not(w.exists(w.selectFrom('group_members as m').select('m.user_id').where('m.group_id', '=', groupId).whereRef('m.user_id', '=', 'u.id'))))
-          .where((w) => w.not(w.exists(w.selectFrom('group_blocks as b').select('b.user_id').where('b.group_id', '=', groupId).whereRef('b.user_id', '=', 'u.id'))))
+          .where(invitableTo(groupId))
           .orderBy(sql`lower(u.username)`),
       ).as('non_members'),
       jsonArrayFrom(

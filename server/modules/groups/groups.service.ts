@@ -11,7 +11,7 @@ import { listGroupBots as findGroupBots } from '../bots/bots.service';
 import { isVisibleUser } from '../users/users.service';
 import { agreementPairs } from './agreement';
 import { findAgreementInputs } from './agreement.repo';
-import { createStackRefusal, retireRefusal } from './group-rules';
+import { createStackRefusal, joinRefusal, leaveRefusal, inviteRefusal, mayViewGroup, retireRefusal } from '../../policy';
 import * as repo from './groups.repo';
 
 const GROUP_NOT_FOUND = 'Group not found';
@@ -24,7 +24,7 @@ type Access = NonNullable<Awaited<ReturnType<typeof repo.findGroupAccess>>>;
  */
 async function loadGroup(db: Db, groupId: number, viewerId: number): Promise<Access> {
   const group = await repo.findGroupAccess(db, groupId, viewerId);
-  if (!group || (!group.is_public && !group.is_member && !group.is_invited)) throw notFound(GROUP_NOT_FOUND, 'GROUP_NOT_FOUND');
+  if (!group || !mayViewGroup(group)) throw notFound(GROUP_NOT_FOUND, 'GROUP_NOT_FOUND');
   return group;
 }
 
@@ -91,7 +91,7 @@ export async function getGroup(db: Db, viewerId: number, groupId: number): Promi
     current_user_id: viewerId,
     is_owner: isOwner,
     is_invited: group.is_invited,
-    can_invite: group.is_member && (!group.is_restricted || isOwner),
+    can_invite: inviteRefusal(group, viewerId) === null,
     can_retire: retireRefusal(group, viewerId) === null,
   };
   if (!group.is_member) return { ...base, members: [], bots: [], non_members: [], pending_invitation_user_ids: [], blocks: [] };
@@ -134,8 +134,8 @@ export async function groupAgreement(db: Db, viewerId: number, groupId: number):
  */
 export async function invite(db: Db, viewer: { id: number; username: string }, groupId: number, userId: number) {
   const group = await loadGroup(db, groupId, viewer.id);
-  requireMember(group, 'invite to a group');
-  if (group.is_restricted) requireOwner(group, viewer.id, 'invite to a restricted group');
+  const refusal = inviteRefusal(group, viewer.id);
+  if (refusal) throw refusal;
   if (userId === viewer.id) throw badRequest('SELF_INVITE', 'You cannot invite yourself');
   if (!(await isVisibleUser(db, viewer.id, userId))) throw notFound('User not found', 'USER_NOT_FOUND');
   if (!(await areFriends(db, viewer.id, userId))) throw forbidden('You can only invite your friends', 'NOT_FRIENDS');
@@ -159,9 +159,8 @@ export async function invite(db: Db, viewer: { id: number; username: string }, g
 }
 
 function requireJoinable(group: Access) {
-  if (group.is_member) throw conflict('ALREADY_MEMBER', 'You are already a member of this group');
-  if (!group.is_public) throw forbidden('This group is private: accept your invitation to join it', 'PRIVATE_GROUP');
-  if (group.is_blocked) throw forbidden('You were removed from this group and cannot rejoin it', 'GROUP_BLOCKED');
+  const refusal = joinRefusal(group);
+  if (refusal) throw refusal;
 }
 
 /**
@@ -187,9 +186,8 @@ export async function join(db: Db, viewerId: number, groupId: number) {
 }
 
 export async function leave(db: Db, viewerId: number, groupId: number) {
-  const group = await loadGroup(db, groupId, viewerId);
-  if (!group.is_member) throw forbidden('You are not a member of this group', 'NOT_A_MEMBER');
-  if (group.owner_id === viewerId) throw forbidden('The owner cannot leave the group; retire it instead', 'OWNER_CANNOT_LEAVE');
+  const refusal = leaveRefusal(await loadGroup(db, groupId, viewerId), viewerId);
+  if (refusal) throw refusal;
   await repo.deleteMember(db, groupId, viewerId);
   return { message: 'Left the group' };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { notBlockedBetween } from '../users/relations.sql';
+import { userVisibleTo } from '../../policy';
 
 /** Idempotent: muting someone already muted keeps the first row (and its created_at). */
 export function insertMute(db: Db, muterId: number, mutedId: number) {
@@ -35,8 +35,7 @@ export function listMuted(db: Db, muterId: number) {
     .innerJoin('users as u', 'u.id', 'm.muted_id')
     .select(['u.id', 'u.username', 'u.avatar_id', 'm.created_at'])
     .where('m.muter_id', '=', muterId)
-    .where('u.is_active', '=', true)
-    .where(notBlockedBetween(muterId, sql.ref('u.id')))
+    .where(userVisibleTo(muterId))
     .orderBy(sql`lower(u.username)`)
     .orderBy('u.id')
     .execute();

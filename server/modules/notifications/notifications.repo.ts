@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { ADMIN_ROLE, notFromMutedSender, recipientHasMuted, requestSenderNotMuted } from '../../policy';
 
 export type NotificationData = Record<string, string | number | undefined>;
 
@@ -19,7 +20,7 @@ export function insertForAdmins(db: Db, type: string, data: NotificationData, ex
       eb
         .selectFrom('users')
         .select(['id', sql.lit(type).as('type'), sql`${JSON.stringify(data)}::jsonb`.as('data')])
-        .where('role', '=', 'ADMIN')
+        .where('role', '=', ADMIN_ROLE)
         .where('is_active', '=', true)
         .where('id', '<>', exceptUserId),
     )
@@ -38,22 +39,8 @@ export async function insertForEveryone(db: Db, type: string, data: Notification
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/**
- * Notification row `notifications` is not from a user its recipient muted (README "Mute": a muted
- * user's FRIEND_REQUEST and GROUP_INVITE, any notification whose data.from_user_id they are).
- * Read-time, so an unmute brings them back.
- */
-const notFromMuted = sql<boolean>`not exists (select 1 from mutes mu
-  where mu.muter_id = notifications.user_id and mu.muted_id = (notifications.data->>'from_user_id')::int)`;
-
-/**
- * Whether the user muted anyone: the counts below filter only then, so the unread count of the
- * many users who muted nobody stays an index-only count.
- */
-const hasMutes = (userId: number) => sql<boolean>`exists (select 1 from mutes am where am.muter_id = ${userId})`;
-
 export function listNotifications(db: Db, userId: number, options: { unreadOnly: boolean; offset: number; limit: number }) {
-  let query = db.selectFrom('notifications').select(['id', 'type', 'data', 'is_read', 'created_at']).where('user_id', '=', userId).where(notFromMuted);
+  let query = db.selectFrom('notifications').select(['id', 'type', 'data', 'is_read', 'created_at']).where('user_id', '=', userId).where(notFromMutedSender);
   if (options.unreadOnly) query = query.where('is_read', '=', false);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(options.offset).limit(options.limit).execute();
 }
@@ -64,11 +51,11 @@ export function listNotifications(db: Db, userId: number, options: { unreadOnly:
  * not listed, and their open requests do not light the red dot (the requests stay open).
  */
 export function countUnread(db: Db, userId: number) {
-  const senderNotMuted = sql<boolean>`not exists (select 1 from mutes mu where mu.muter_id = ${userId} and mu.muted_id = r.from_user_id)`;
+  const senderNotMuted = requestSenderNotMuted(userId);
   return db
     .selectNoFrom([
-      sql<number>`(case when ${hasMutes(userId)}
-        then (select count(*)::int from notifications where user_id = ${userId} and not is_read and ${notFromMuted})
+      sql<number>`(case when ${recipientHasMuted(userId)}
+        then (select count(*)::int from notifications where user_id = ${userId} and not is_read and ${notFromMutedSender})
         else (select count(*)::int from notifications where user_id = ${userId} and not is_read) end)`.as('unread_count'),
       // Counted as GET /v1/users/friends/requests lists them: a deactivated sender's request is not shown.
       sql<number>`(select count(*)::int from friend_requests r join users f on f.id = r.from_user_id

@@ -2,11 +2,10 @@ import { sql } from 'kysely';
 import type { ReportReason, ReportStatus, ReportTargetType } from '../../../shared/schemas/reports';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../viewer';
-import { canSeeStack } from '../stacks/visibility.sql';
-import { notBlockedBetween } from '../users/relations.sql';
+import { canSeeStack, commentReadableBy, groupVisibleTo, userVisibleTo } from '../../policy';
 
 // Targets: each read is one statement that answers the target's content only when the viewer may
-// see it, by the same rules as the target's own reads (profiles, stack detail, comments, groups).
+// see it, by the same rules as the target's own reads (server/policy/reports.ts).
 
 /** An active user neither of the two has blocked (GET /v1/users/{id}). */
 export function findUserTarget(db: Db, viewerId: number, userId: number) {
@@ -14,12 +13,11 @@ export function findUserTarget(db: Db, viewerId: number, userId: number) {
     .selectFrom('users as u')
     .select(['u.id as owner_id', 'u.username', 'u.bio', 'u.avatar_id'])
     .where('u.id', '=', userId)
-    .where('u.is_active', '=', true)
-    .where(notBlockedBetween(viewerId, sql.ref('u.id')))
+    .where(userVisibleTo(viewerId))
     .executeTakeFirst();
 }
 
-/** A stack or twisted stack the viewer may see (server/modules/stacks/visibility.sql.ts). */
+/** A stack or twisted stack the viewer may see (canSeeStack). */
 export function findStackTarget(db: Db, viewer: Viewer, stackId: number) {
   return db
     .selectFrom('stacks as s')
@@ -55,8 +53,7 @@ export function findCommentTarget(db: Db, viewer: Viewer, commentId: number) {
     .select(['c.user_id as owner_id', 'c.description', 'cu.username as author_username', 'c.stack_id', 's.parent_id', 's.name as stack_name'])
     .where('c.id', '=', commentId)
     .where(canSeeStack(viewer.id, viewer.isAdmin))
-    .where((w) => w.or([w('c.is_sandboxed', '=', false), w('c.user_id', '=', viewer.id), sql<boolean>`${viewer.isAdmin}`]))
-    .where(notBlockedBetween(viewer.id, sql<number>`c.user_id`))
+    .where(commentReadableBy(viewer))
     .executeTakeFirst();
 }
 
@@ -68,15 +65,7 @@ export function findGroupTarget(db: Db, viewerId: number, groupId: number) {
     .select(['g.owner_id', 'g.name', 'g.description', 'o.username as owner_username', 'g.is_public'])
     .where('g.id', '=', groupId)
     .where('g.retired_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('g.is_public', '=', true),
-        eb.exists(eb.selectFrom('group_members as m').select('m.user_id').whereRef('m.group_id', '=', 'g.id').where('m.user_id', '=', viewerId)),
-        eb.exists(
-          eb.selectFrom('group_requests as r').select('r.id').whereRef('r.group_id', '=', 'g.id').where('r.to_user_id', '=', viewerId).where('r.status', '=', 'PENDING'),
-        ),
-      ]),
-    )
+    .where(groupVisibleTo(viewerId))
     .executeTakeFirst();
 }
 

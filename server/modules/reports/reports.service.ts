@@ -8,8 +8,9 @@ import {
 } from '../../../shared/schemas/reports';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
-import { badRequest, conflict, notFound, type AppError } from '../../errors';
+import { conflict, notFound, type AppError } from '../../errors';
 import { throttledWrite } from '../../rate-limit/rate-limit.service';
+import { reportRefusal, reportsReadableBy, seesReportTargetState } from '../../policy';
 import type { Viewer } from '../../viewer';
 import * as notifications from '../notifications/notifications.service';
 import * as repo from './reports.repo';
@@ -94,7 +95,7 @@ function toReport(row: ReportRow, viewer: Viewer): Report {
     resolved_by: row.resolved_by,
     created_at: toIso(row.created_at),
     resolved_at: row.resolved_at === null ? null : toIso(row.resolved_at),
-    target_state: viewer.isAdmin ? { deleted: row.target_deleted, sandboxed: row.target_sandboxed, hidden_for_users: row.target_hidden_for } : null,
+    target_state: seesReportTargetState(viewer) ? { deleted: row.target_deleted, sandboxed: row.target_sandboxed, hidden_for_users: row.target_hidden_for } : null,
   };
 }
 
@@ -108,7 +109,8 @@ function toReport(row: ReportRow, viewer: Viewer): Report {
 export async function createReport(db: Db, viewer: Viewer, input: CreateReportInput): Promise<Report> {
   const target = await loadTarget(db, viewer, input.target_type, input.target_id);
   if (!target) throw NOT_FOUND[input.target_type]();
-  if (target.ownerId === viewer.id) throw badRequest('SELF_REPORT', REPORT_MESSAGES.self);
+  const refusal = reportRefusal(target, viewer);
+  if (refusal) throw refusal;
   if (await repo.hasOpenReport(db, viewer.id, input.target_type, input.target_id)) throw conflict('ALREADY_REPORTED', REPORT_MESSAGES.already);
   const { id } = await throttledWrite(db, 'reports', viewer.id, () =>
     repo.insertReport(db, {
@@ -128,7 +130,7 @@ export async function createReport(db: Db, viewer: Viewer, input: CreateReportIn
  * own; newest first, one statement.
  */
 export async function listReports(db: Db, viewer: Viewer, input: ListReportsInput): Promise<Report[]> {
-  const rows = await repo.listReports(db, { reporterId: viewer.isAdmin ? undefined : viewer.id, status: input.status, offset: input.offset, limit: input.limit });
+  const rows = await repo.listReports(db, { reporterId: reportsReadableBy(viewer), status: input.status, offset: input.offset, limit: input.limit });
   return rows.map((row) => toReport(row, viewer));
 }
 

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { notBlockedBetween, notMutedAmong } from '../users/relations.sql';
+import { notBlockedBetween, notMutedAmong } from '../../policy';
 
 /**
  * The banner rule of spec 2 §2.1, once for the server, as SQL over a stack row `s` and the

@@ -2,7 +2,8 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import * as repo from './stacks.repo';
-import { audienceRefusal, commentAuthorRefusal, commentSandboxRefusal, loadRow, type Kind } from './stack-rules';
+import { audienceRefusal, commentAuthorRefusal, commentSandboxRefusal, sandboxedCommentVisible } from '../../policy';
+import { loadRow, type Kind } from './stack-rules';
 import type { Viewer } from '../../viewer';
 
 // Comments on stacks and twisted stacks: write, edit, delete, sandbox (spec 2 §6).
@@ -28,7 +29,7 @@ export async function createComment(db: Db, viewer: Viewer, id: number, kind: Ki
 async function loadComment(db: Db, viewer: Viewer, id: number, kind: Kind, commentId: number) {
   await loadRow(db, viewer, id, kind);
   const comment = await repo.findComment(db, id, commentId);
-  if (!comment || (comment.is_sandboxed && comment.user_id !== viewer.id && !viewer.isAdmin)) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
+  if (!comment || !sandboxedCommentVisible(comment, viewer)) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
   return comment;
 }
 

@@ -1,7 +1,6 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { StacksTable } from '../../db/schema';
-import { mutedIdsOf } from '../users/relations.sql';
-import { canSeeStack } from './visibility.sql';
+import { blockedIdsOf, canSeeStack, feedGroupSources, feedRowShown, feedSourceAllows, feedSourcesOf, mutedIdsOf, stackNotMutedAmong, type FeedLookups, type FeedSourceKind } from '../../policy';
 
 /**
  * Which stacks make up one page of the feed, read along indexes (README "How the feed scales").
@@ -26,17 +25,17 @@ import { canSeeStack } from './visibility.sql';
  * and a row a filter rejects costs a few index bytes. The stack rows themselves are read for the
  * page only, by id, after the merge.
  *
- * The tests are canSeeStack (visibility.sql.ts) with what the source already guarantees taken out
- * (a group source is a live group the viewer is in; a friend source has the viewer on one side),
- * plus the feed's own "not hidden for me" and filters. What the viewer hid, blocked and muted (and,
- * for "new only" and the twisted list, what they answered) is read once per statement, in order,
- * as a sorted int[] (hides and answers from feed_marks: a few rows per viewer, however many ids),
- * and a row is looked up in it by bisection (width_bucket): no index probe per row, so a feed
- * after Hide New Stacks, or "new only" for a viewer who answered most of it, skips rows at the
- * cost of reading them. Other rows that need the viewer's answer (a sandboxed stack, a twist) are
- * few: one probe each. The twisted list reads twisted-only copies of the source indexes. The
- * property test in tests/api/feed-property.test.ts holds the page equal to the reference query
- * over canSeeStack, for every filter, both orders and both lists.
+ * The tests are canSeeStack restated per source (server/policy/feed-visibility.ts: what the source
+ * already guarantees taken out; a property test holds the two equal), plus the feed's filters.
+ * What the viewer hid, blocked and muted (and, for "new only" and the twisted list, what they
+ * answered) is read once per statement, in order, as a sorted int[] (hides and answers from
+ * feed_marks: a few rows per viewer, however many ids), and a row is looked up in it by bisection
+ * (width_bucket): no index probe per row, so a feed after Hide New Stacks, or "new only" for a
+ * viewer who answered most of it, skips rows at the cost of reading them. Other rows that need
+ * the viewer's answer (a sandboxed stack, a twist) are few: one probe each. The twisted list reads
+ * twisted-only copies of the source indexes. The property test in
+ * tests/api/feed-property.test.ts holds the page equal to the reference query over canSeeStack,
+ * for every filter, both orders and both lists.
  */
 
 /** A cursor id above every stack id, so (+infinity, TOP) is above every row. */
@@ -107,7 +106,7 @@ function viewerSets(viewerId: number, options: FeedFilters): RawBuilder<unknown>
   const queries: Record<ViewerSet, RawBuilder<unknown> | null> = {
     hidden: marks('h'),
     hidden_by_others: sql`select array(select h.stack_id from stack_hides h where h.user_id = ${viewerId} and h.hidden_by is distinct from h.user_id order by h.stack_id)`,
-    blocked: sql`select array(select b.blocked_id from blocks b where b.blocker_id = ${viewerId} union select b.blocker_id from blocks b where b.blocked_id = ${viewerId} order by 1)`,
+    blocked: blockedIdsOf(viewerId),
     muted: sql`select ${mutedIdsOf(viewerId)}`,
     answered: answersDense(options) ? marks('a') : null,
   };
@@ -115,42 +114,26 @@ function viewerSets(viewerId: number, options: FeedFilters): RawBuilder<unknown>
   return VIEWER_SETS.map((set) => (queries[set] ? sql`nullif((${queries[set]}), '{}')::int[]` : sql`null::int[]`));
 }
 
-type SourceKind = 'o' | 'r' | 'g';
 
 /** Each source kind's index key. */
-const SOURCE_KEY: Record<SourceKind, string> = { o: 'origin_owner_id', r: 'friend_id', g: 'group_id' };
+const SOURCE_KEY: Record<FeedSourceKind, string> = { o: 'origin_owner_id', r: 'friend_id', g: 'group_id' };
 
 /**
  * The tests of a row `c` (columns of its source index only) of a source of kind `kind`: the
- * source's share of canSeeStack, not hidden for me, not muted, the filters. `answered(x)` is the
- * sorted array when most rows need it ("new only", the twisted list), else one probe.
+ * source's share of canSeeStack, not hidden for me, not muted (server/policy/feed-visibility.ts),
+ * the filters. `answered(x)` is the sorted array when most rows need it ("new only", the twisted
+ * list), else one probe.
  */
-function passes(viewerId: number, options: FeedFilters, kind: SourceKind) {
+function passes(viewerId: number, options: FeedFilters, kind: FeedSourceKind) {
   const answered = (x: RawBuilder<unknown>) =>
     answersDense(options) ? among(x, 'answered') : sql<boolean>`((select true from stack_responses r where r.stack_id = ${x} and r.user_id = ${viewerId} limit 1) is not null)`;
+  const lookups: FeedLookups = { among, answered };
   const parts: RawBuilder<unknown>[] = [];
   if (options.onlyTwisted) parts.push(sql`c.parent_id is not null`);
   if (options.filterNoBots) parts.push(sql`c.bot_id is null`);
-  // Hidden for me, by me or by an admin: never in my feed.
-  parts.push(sql`not ${among(sql`c.id`, 'hidden')}`);
-  // Mutes (README "Mute"): a stack or twist a muted user wrote, or a twist of a stack they wrote.
-  parts.push(sql`not ${among(sql`c.owner_id`, 'muted')} and not ${among(sql`c.origin_owner_id`, 'muted')}`);
+  parts.push(feedRowShown(lookups));
   if (options.filterNew) parts.push(sql`not ${answered(sql`c.id`)}`);
-  if (kind === 'g') {
-    parts.push(sql`case when c.parent_id is null
-      then not c.is_sandboxed or c.owner_id = ${viewerId} or ${answered(sql`c.id`)}
-      -- A twist: the viewer answered the original (so may see it, unless an admin hid it for them),
-      -- or twisted it and may see the original.
-      else not ${among(sql`c.parent_id`, 'hidden_by_others')}
-        and (${answered(sql`c.parent_id`)}
-          or (c.owner_id = ${viewerId} and (select not ps.is_sandboxed or ps.owner_id = ${viewerId} from stacks ps where ps.id = c.parent_id)))
-      end`);
-  } else {
-    // A friend stack: the one on the other side is not blocked (either way). Its twist: the
-    // viewer twisted it or answered the original.
-    parts.push(sql`not ${among(kind === 'o' ? sql`c.friend_id` : sql`c.origin_owner_id`, 'blocked')}`);
-    parts.push(sql`(c.parent_id is null or c.owner_id = ${viewerId} or ${answered(sql`c.parent_id`)})`);
-  }
+  parts.push(feedSourceAllows(viewerId, kind, lookups));
   return sql.join(parts, sql` and `);
 }
 
@@ -161,7 +144,7 @@ function passes(viewerId: number, options: FeedFilters, kind: SourceKind) {
  */
 function readSources(viewerId: number, options: FeedPageOptions) {
   const sort = sql.raw(`s.${options.orderBy}`);
-  const kinds: SourceKind[] = options.filterFriends ? ['o', 'r'] : ['o', 'r', 'g'];
+  const kinds: FeedSourceKind[] = options.filterFriends ? ['o', 'r'] : ['o', 'r', 'g'];
   const branches = kinds.map((kind) => {
     const columns = kind === 'g' ? sql`s.origin_owner_id, s.is_sandboxed` : kind === 'o' ? sql`s.friend_id, s.origin_owner_id` : sql`s.origin_owner_id`;
     // The mode test names the 'o' index's predicate; friend_id is set on friend stacks only.
@@ -187,7 +170,7 @@ export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedC
   const groups = options.filterFriends
     ? sql``
     : sql`union all
-        select 'g', gm.group_id, g.name from group_members gm join groups g on g.id = gm.group_id and g.retired_at is null where gm.user_id = ${viewerId}`;
+        ${feedGroupSources(viewerId)}`;
   const sets = sql.join(VIEWER_SETS.map((set) => sql.raw(`m.${set}`)));
   const noSets = sql.join(VIEWER_SETS.map(() => sql`null::int[]`));
   // One window (see the header). `rd`: of the rows read, those that pass, each source's last, its
@@ -252,13 +235,13 @@ export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedC
 }
 
 /** The plain feed's row tests, as sub-queries over stack row `s`: for inFeed's set-based scan. */
-function rowFilters(viewerId: number, options: FeedFilters, muted: RawBuilder<unknown>) {
+function rowFilters(viewerId: number, options: FeedFilters, muted: RawBuilder<number[]>) {
   const answered = sql<boolean>`((select true from stack_responses r where r.stack_id = s.id and r.user_id = ${viewerId} limit 1) is not null)`;
   const parts: RawBuilder<unknown>[] = [
     // Hidden for me, by me or by an admin: never in my feed.
     // (The probe runs only for viewers who have hides at all: most have none.)
     sql`case when (select true from stack_hides ah where ah.user_id = ${viewerId} limit 1) then (select true from stack_hides h where h.stack_id = s.id and h.user_id = ${viewerId} limit 1) is null else true end`,
-    sql`not (s.owner_id = any(${muted}) or s.origin_owner_id = any(${muted}))`,
+    stackNotMutedAmong('s', muted),
   ];
   if (options.filterNew) parts.push(sql`not ${answered}`);
   if (options.filterNoBots) parts.push(sql`s.bot_id is null`);
@@ -274,9 +257,5 @@ function rowFilters(viewerId: number, options: FeedFilters, muted: RawBuilder<un
  * stack of mine, a stack of a group I am in) so that the scan follows their indexes.
  */
 export function inFeed(viewerId: number, options: FeedFilters): RawBuilder<boolean> {
-  const friendSource = sql`(s.mode = 'friend' and (s.origin_owner_id = ${viewerId} or s.friend_id = ${viewerId}))`;
-  const sources = options.filterFriends
-    ? friendSource
-    : sql`(${friendSource} or s.group_id in (select gm.group_id from group_members gm where gm.user_id = ${viewerId}))`;
-  return sql<boolean>`(${sources} and ${canSeeStack(viewerId, false)} and ${rowFilters(viewerId, options, mutedIdsOf(viewerId))})`;
+  return sql<boolean>`(${feedSourcesOf(viewerId, options.filterFriends)} and ${canSeeStack(viewerId, false)} and ${rowFilters(viewerId, options, mutedIdsOf(viewerId))})`;
 }

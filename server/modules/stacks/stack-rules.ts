@@ -1,87 +1,19 @@
-import { STACK_MESSAGES } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors';
+import { notFound } from '../../errors';
 import * as repo from './stacks.repo';
 import type { Viewer } from '../../viewer';
 
-// The rules the stack, twist, comment and moderation services share, and the row they load.
+// What the stack, twist, comment and moderation services share: the kind, the row they load, and
+// whom an admin may hide a stack for. Who may act is asked of server/policy (stack-actions.ts).
 
 /** A stack or a twisted stack: the two share their calls, rules and tables. */
 export type Kind = 'stack' | 'twisted';
 
 export const NOT_FOUND = { stack: 'Stack not found', twisted: 'Twisted stack not found' } as const;
 
-/** What the edit, delete and sandbox rules look at; both the detail row and the bare row have it. */
-export interface StackFacts {
-  owner_id: number;
-  mode: string;
-  bot_id: number | null;
-  is_sandboxed: boolean;
-  /** Created less than an hour ago, by the database clock. */
-  in_edit_window: boolean;
-  /** Responders other than the owner. */
-  other_responders: number;
-  responders: number;
-}
-
-/**
- * The stack rules, once: each answers the error for the first rule the viewer breaks, or null when
- * the viewer may. The mutations throw it; the `me.can_*` flags show whether it is null.
- */
-export function editRefusal(row: Pick<StackFacts, 'owner_id' | 'in_edit_window' | 'other_responders'>, viewer: Viewer): AppError | null {
-  if (row.owner_id !== viewer.id) return forbidden('Only the owner can edit this stack', 'NOT_OWNER');
-  if (!row.in_edit_window || row.other_responders > 0) return forbidden(STACK_MESSAGES.editClosed, 'EDIT_WINDOW_CLOSED');
-  return null;
-}
-
-/** Admins delete a bot stack nobody answered. */
-export function deleteRefusal(row: Pick<StackFacts, 'bot_id' | 'responders'>, viewer: Viewer): AppError | null {
-  if (!viewer.isAdmin) return forbidden('Only admins can delete stacks', 'NOT_ADMIN');
-  if (row.bot_id === null) return forbidden('Only bot stacks can be deleted', 'NOT_BOT_STACK');
-  if (row.responders > 0) return conflict('HAS_RESPONSES', 'A stack that has responses cannot be deleted');
-  return null;
-}
-
-/** A group stack: its owner or an admin sandboxes it, only an admin unsandboxes it. */
-export function sandboxRefusal(row: Pick<StackFacts, 'mode' | 'owner_id' | 'is_sandboxed'>, viewer: Viewer, sandboxed: boolean): AppError | null {
-  if (row.mode !== 'group') return badRequest('NOT_GROUP_STACK', 'Only group stacks can be sandboxed');
-  if (sandboxed) {
-    if (row.owner_id !== viewer.id && !viewer.isAdmin) return forbidden('Only the owner or an admin can sandbox this stack', 'NOT_ALLOWED');
-    if (row.is_sandboxed) return conflict('ALREADY_SANDBOXED', 'This stack is already sandboxed');
-  } else {
-    if (!viewer.isAdmin) return forbidden('Only admins can unsandbox a stack', 'NOT_ADMIN');
-    if (!row.is_sandboxed) return conflict('NOT_SANDBOXED', 'This stack is not sandboxed');
-  }
-  return null;
-}
-
-/** Admins hide a group stack for chosen members (spec 2 §6); twisted stacks have no such call. */
-export function hideForUsersRefusal(row: { mode: string; group_id: number | null }, viewer: Viewer): AppError | null {
-  if (!viewer.isAdmin) return forbidden('Only admins can hide a stack for other users', 'NOT_ADMIN');
-  if (row.mode !== 'group' || row.group_id === null) return badRequest('NOT_GROUP_STACK', 'Only group stacks can be hidden for other users');
-  return null;
-}
-
 /** Whom an admin may hide a group stack for: its group's members who have not answered it, not the admin. */
 export async function hideableUserIds(db: Db, viewer: Viewer, stackId: number, groupId: number): Promise<number[]> {
   return (await repo.hideableMembers(db, stackId, groupId)).filter((id) => id !== viewer.id);
-}
-
-export type CommentFacts = { user_id: number; sandboxed_by_admin: boolean };
-
-/** Authors edit and delete their own comments only (spec 2 §6). */
-export function commentAuthorRefusal(comment: CommentFacts, viewer: Viewer, action: 'edit' | 'delete'): AppError | null {
-  return comment.user_id === viewer.id ? null : forbidden(`You can only ${action} your own comments`, 'NOT_AUTHOR');
-}
-
-/**
- * Authors sandbox their own comments and may lift a sandbox they set; admins sandbox and
- * unsandbox any comment, and a sandbox an admin set only an admin lifts (spec 2 §6).
- */
-export function commentSandboxRefusal(comment: CommentFacts, viewer: Viewer, sandboxed: boolean): AppError | null {
-  if (comment.user_id !== viewer.id && !viewer.isAdmin) return forbidden('You can only sandbox your own comments', 'NOT_AUTHOR');
-  if (!sandboxed && comment.sandboxed_by_admin && !viewer.isAdmin) return forbidden('Only an admin can unsandbox a comment an admin sandboxed', 'SANDBOXED_BY_ADMIN');
-  return null;
 }
 
 export async function loadRow(db: Db, viewer: Viewer, id: number, kind: Kind) {
@@ -90,19 +22,3 @@ export async function loadRow(db: Db, viewer: Viewer, id: number, kind: Kind) {
   return row;
 }
 
-/**
- * Answering and commenting belong to the stack's audience. An admin outside it (not a member of
- * the group, say) may see the stack to moderate it, so the refusal is 403, not 404: it hides
- * nothing the admin cannot already read.
- */
-export function audienceRefusal(row: { in_audience: boolean }, action: 'answer' | 'comment'): AppError | null {
-  if (row.in_audience) return null;
-  return forbidden(action === 'answer' ? "Only the stack's audience can answer it" : "Only the stack's audience can comment on it", 'NOT_IN_AUDIENCE');
-}
-
-/** Can the viewer twist this stack? Answered, not twisted yet, and it qualifies (spec 2 §6). */
-export function twistQualifies(row: { parent_id: number | null; mode: string; owner_id: number; friend_id: number | null }, answeredBy: number[], viewerId: number, twisted: boolean) {
-  if (row.parent_id !== null || twisted || !answeredBy.includes(viewerId)) return false;
-  if (row.mode === 'friend') return answeredBy.includes(row.owner_id) && row.friend_id !== null && answeredBy.includes(row.friend_id);
-  return answeredBy.filter((id) => id !== viewerId).length >= 2;
-}

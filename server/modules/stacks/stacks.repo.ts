@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { LIMITS } from '../../../shared/limits';
 import type { Db } from '../../db/client';
-import { notBlockedBetween, notMutedAmong } from '../users/relations.sql';
+import { blockedOtherOf, blocksOf, canSeeStack, commentReadableBy, hideableMembers as hideableMembersQuery, inStackAudience, isGroupMember, isInvitedTo, notBlockedBetween, notMutedAmong } from '../../policy';
 import { bannerIs, commentsUnseen, responseUnseen } from './banner.sql';
-import { canSeeStack } from './visibility.sql';
 import { feedPage, inFeed, type FeedFilters, type FeedPageOptions } from './feed-page.sql';
 import type { Viewer } from '../../viewer';
 
@@ -87,12 +86,6 @@ export function listFeed(db: Db, viewer: Viewer, options: FeedPageOptions) {
     .execute();
 }
 
-/**
- * Whether the viewer is in the stack's audience (row `s`): what they may see as a plain user.
- * Admins see more (moderation) but answer and comment only where a plain user could.
- */
-const inAudience = (viewer: Viewer) => (viewer.isAdmin ? canSeeStack(viewer.id, false) : sql<boolean>`true`);
-
 /** A page of comments: `offset` counts back from the newest. */
 export interface CommentsPage {
   offset: number;
@@ -152,9 +145,8 @@ export function findStackForViewer(db: Db, viewer: Viewer, id: number, kind: 'st
           .innerJoin('users as cu', 'cu.id', 'c.user_id')
           .select(['c.id', 'c.user_id', 'cu.username', 'cu.avatar_id', 'c.description', 'c.created_at', 'c.updated_at', 'c.is_sandboxed', 'c.sandboxed_by_admin'])
           .whereRef('c.stack_id', '=', 's.id')
-          .where((w) => w.or([w('c.is_sandboxed', '=', false), w('c.user_id', '=', viewer.id), sql<boolean>`${viewer.isAdmin}`]))
           // Filtered here, not after: a page must hold `limit` comments the viewer may read.
-          .where(notBlockedBetween(viewer.id, sql<number>`c.user_id`))
+          .where(commentReadableBy(viewer))
           // Comments of users the viewer muted are not shown to the viewer (README "Mute").
           .where(notMutedAmong(viewer.id, sql<number>`c.user_id`))
           .orderBy('c.created_at', 'desc')
@@ -164,18 +156,14 @@ export function findStackForViewer(db: Db, viewer: Viewer, id: number, kind: 'st
       ).as('comments'),
       jsonArrayFrom(eb.selectFrom('stack_hides as h').select('h.user_id').whereRef('h.stack_id', '=', 's.id').orderBy('h.user_id')).as('hides'),
       jsonArrayFrom(
-        eb
-          .selectFrom('blocks as b')
-          .select([
-            sql<number>`case when b.blocker_id = ${viewer.id} then b.blocked_id else b.blocker_id end`.as('user_id'),
-            // Whether they left a comment the viewer could otherwise read, on any page.
-            sql<boolean>`exists (select 1 from comments bc
-              where bc.user_id = case when b.blocker_id = ${viewer.id} then b.blocked_id else b.blocker_id end
-                and bc.stack_id = s.id and (not bc.is_sandboxed or ${viewer.isAdmin}))`.as('commented'),
-          ])
-          .where((w) => w.or([w('b.blocker_id', '=', viewer.id), w('b.blocked_id', '=', viewer.id)])),
+        blocksOf(viewer.id).select(
+          // Whether they left a comment the viewer could otherwise read, on any page.
+          sql<boolean>`exists (select 1 from comments bc
+            where bc.user_id = ${blockedOtherOf(viewer.id)}
+              and bc.stack_id = s.id and (not bc.is_sandboxed or ${viewer.isAdmin}))`.as('commented'),
+        ),
       ).as('blocked'),
-      inAudience(viewer).as('in_audience'),
+      inStackAudience(viewer).as('in_audience'),
     ])
     .where('s.id', '=', id)
     .where('s.parent_id', kind === 'stack' ? 'is' : 'is not', null)
@@ -201,7 +189,7 @@ export function findStackRow(db: Db, viewer: Viewer, id: number, kind: 'stack' |
       sql<number>`(select count(*)::int from stack_responses r where r.stack_id = s.id)`.as('responders'),
       sql<boolean>`exists (select 1 from stack_responses r where r.stack_id = s.id and r.user_id = ${viewer.id})`.as('viewer_answered'),
       sql<boolean>`exists (select 1 from stacks t where t.parent_id = s.id)`.as('is_twisted'),
-      inAudience(viewer).as('in_audience'),
+      inStackAudience(viewer).as('in_audience'),
     ])
     .where('s.id', '=', id)
     .where('s.parent_id', kind === 'stack' ? 'is' : 'is not', null)
@@ -314,15 +302,9 @@ export function insertHides(db: Db, stackId: number, userIds: number[], hiddenBy
     .execute();
 }
 
-/** The members of a group who have not answered the stack. */
+/** The members of a group who have not answered the stack (server/policy/admin.ts `hideableMembers`). */
 export async function hideableMembers(db: Db, stackId: number, groupId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('group_members as m')
-    .select('m.user_id')
-    .where('m.group_id', '=', groupId)
-    .where(sql<boolean>`not exists (select 1 from stack_responses r where r.stack_id = ${stackId} and r.user_id = m.user_id)`)
-    .orderBy('m.user_id')
-    .execute();
+  const rows = await hideableMembersQuery(db, stackId, groupId).execute();
   return rows.map((r) => r.user_id);
 }
 
@@ -363,9 +345,9 @@ export function findGroupForStack(db: Db, groupId: number, userId: number) {
       'g.owner_id',
       'g.is_readonly',
       'g.is_public',
-      sql<boolean>`exists (select 1 from group_members m where m.group_id = g.id and m.user_id = ${userId})`.as('is_member'),
+      isGroupMember(sql<number>`g.id`, userId).as('is_member'),
       // Invitees may see a private group (as in the groups module), so they get 403, not 404.
-      sql<boolean>`exists (select 1 from group_requests r where r.group_id = g.id and r.to_user_id = ${userId} and r.status = 'PENDING')`.as('is_invited'),
+      isInvitedTo(sql<number>`g.id`, userId).as('is_invited'),
     ])
     .where('g.id', '=', groupId)
     .where('g.retired_at', 'is', null)

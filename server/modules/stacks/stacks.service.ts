@@ -6,22 +6,20 @@ import { toIso } from '../../db/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import { areFriends } from '../friends/friends.service';
-import { createStackRefusal } from '../groups/group-rules';
-import * as repo from './stacks.repo';
 import {
-  NOT_FOUND,
   audienceRefusal,
   commentAuthorRefusal,
   commentSandboxRefusal,
+  createStackRefusal,
   deleteRefusal,
   editRefusal,
   hideForUsersRefusal,
-  hideableUserIds,
-  loadRow,
+  mayViewGroup,
   sandboxRefusal,
   twistQualifies,
-  type Kind,
-} from './stack-rules';
+} from '../../policy';
+import * as repo from './stacks.repo';
+import { NOT_FOUND, hideableUserIds, loadRow, type Kind } from './stack-rules';
 import type { Viewer } from '../../viewer';
 
 // Stacks themselves: create (users and bot runs), read (the detail and its consensus), answer,
@@ -41,7 +39,7 @@ export async function createStack(db: Db, viewer: Viewer, input: CreateStackInpu
     );
   }
   const group = await repo.findGroupForStack(db, input.target_id, viewer.id);
-  if (!group || (!group.is_public && !group.is_member && !group.is_invited)) throw notFound('Group not found', 'GROUP_NOT_FOUND');
+  if (!group || !mayViewGroup(group)) throw notFound('Group not found', 'GROUP_NOT_FOUND');
   const refusal = createStackRefusal(group, viewer.id);
   if (refusal) throw refusal;
   return throttledWrite(db, 'stacks', viewer.id, () =>

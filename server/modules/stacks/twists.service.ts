@@ -2,7 +2,8 @@ import type { Db } from '../../db/client';
 import { conflict, forbidden } from '../../errors';
 import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import * as repo from './stacks.repo';
-import { loadRow, twistQualifies } from './stack-rules';
+import { twistQualifies } from '../../policy';
+import { loadRow } from './stack-rules';
 import type { Viewer } from '../../viewer';
 
 /**

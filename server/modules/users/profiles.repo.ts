@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
-import { containsPattern, friendStatusOf, friendStatusRank, lastLoginDate, notBlockedBetween, notMutedBy } from './relations.sql';
+import { lastLoginDate } from '../../db/dates';
+import { notMutedBy, socialVisibleTo, userVisibleTo } from '../../policy';
+import { containsPattern, friendStatusOf, friendStatusRank } from './relations.sql';
 
 /**
  * Users the viewer may see (active, not blocked either way, not the viewer), with their friend
@@ -12,9 +14,8 @@ export function listVisibleUsers(db: Db, viewerId: number, options: { q?: string
   let query = db
     .selectFrom('users as u')
     .select(['u.id', 'u.username', 'u.bio', 'u.avatar_id', status.as('friend_status'), lastLoginDate(sql.ref('u.last_login_at')).as('last_login')])
-    .where('u.is_active', '=', true)
     .where('u.id', '<>', viewerId)
-    .where(notBlockedBetween(viewerId, sql.ref('u.id')));
+    .where(userVisibleTo(viewerId));
   if (options.q) query = query.where(sql`lower(u.username)`, 'like', containsPattern(options.q));
   return query
     .orderBy(friendStatusRank(status))
@@ -55,19 +56,12 @@ export function findVisibleProfile(db: Db, viewerId: number, userId: number) {
           .selectFrom('socials as s')
           .select(['s.id', 's.platform', 's.value', 's.visibility', sql<boolean>`s.verified_at is not null`.as('is_verified')])
           .whereRef('s.user_id', '=', 'u.id')
-          .where((w) =>
-            w.or([
-              w('s.visibility', '=', 'public'),
-              w.and([w('s.visibility', '=', 'friends'), sql<boolean>`${status} = 'friends'`]),
-              w(w.ref('u.id'), '=', viewerId),
-            ]),
-          )
+          .where(socialVisibleTo(viewerId, status))
           .orderBy('s.platform'),
       ).as('socials'),
     ])
     .where('u.id', '=', userId)
-    .where('u.is_active', '=', true)
-    .where(notBlockedBetween(viewerId, sql.ref('u.id')))
+    .where(userVisibleTo(viewerId))
     .executeTakeFirst();
 }
 
@@ -77,8 +71,7 @@ export async function isVisibleUser(db: Db, viewerId: number, userId: number): P
     .selectFrom('users as u')
     .select('u.id')
     .where('u.id', '=', userId)
-    .where('u.is_active', '=', true)
-    .where(notBlockedBetween(viewerId, sql.ref('u.id')))
+    .where(userVisibleTo(viewerId))
     .executeTakeFirst();
   return row !== undefined;
 }

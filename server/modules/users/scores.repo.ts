@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../viewer';
-import { canSeeStack } from '../stacks/visibility.sql';
+import { canSeeStack } from '../../policy';
 
 /**
  * Stacks and twisted stacks both the viewer and `userId` answered and the viewer may see now

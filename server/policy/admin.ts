@@ -1,0 +1,36 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/client';
+
+/**
+ * Who is an admin, and what being one allows. A role on the user row (`users.role`), set by the
+ * CLI (`npm run cli -- users:role <username> ADMIN`). Admin powers, each checked where it acts:
+ * - adminProcedure (server/trpc/init.ts): creating bots, the reports queue's PUT;
+ * - every group stack is visible (canSeeStack's `isAdmin`), but answering and commenting stay the
+ *   audience's (inStackAudience);
+ * - sandboxing and unsandboxing stacks and comments, hiding a group stack for members who have not
+ *   answered it (hideableMembers), deleting a bot stack nobody answered (stacks.service.ts
+ *   `sandboxRefusal`, `commentSandboxRefusal`, `hideForUsersRefusal`, `deleteRefusal`);
+ * - sandboxed comments are readable (commentReadableBy), live events of restricted comments too;
+ * - every report, with its target's present state (reports.ts);
+ * - every bot's detail and tags (bots.ts), no throttle on moderation and tag edits;
+ * - no personal-invite quota (invites.ts), and a profile shows who invited whom.
+ */
+export const ADMIN_ROLE = 'ADMIN' as const;
+
+export const isAdminRole = (role: string): boolean => role === ADMIN_ROLE;
+
+/** Whether the user row aliased `alias` is an admin, in SQL (live events decide for many users at once). */
+export const isAdminSql = (alias: string): RawBuilder<boolean> => sql<boolean>`(${sql.raw(alias)}.role = 'ADMIN')`;
+
+/**
+ * Whom an admin may hide a group stack for: the group's members who have not answered it, by id
+ * (the service leaves the admin out).
+ */
+export function hideableMembers(db: Db, stackId: number, groupId: number) {
+  return db
+    .selectFrom('group_members as m')
+    .select('m.user_id')
+    .where('m.group_id', '=', groupId)
+    .where(sql<boolean>`not exists (select 1 from stack_responses r where r.stack_id = ${stackId} and r.user_id = m.user_id)`)
+    .orderBy('m.user_id');
+}
