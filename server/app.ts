@@ -120,9 +120,9 @@ function serveApi(app: App, deps: AppDeps) {
       onError: logServerError(deps.logger),
     }),
   );
-  // A stream, not a procedure: served before the REST adapter (README "Live events").
+  // A stream, not a procedure: served before the REST adapter (docs/live-events.md).
   app.get('/v1/events', eventsRoute(deps));
-  // PNGs, not JSON: served beside the procedures too (README "Share image").
+  // PNGs, not JSON: served beside the procedures too (docs/share-image.md).
   app.get(SHARE_IMAGE_PATHS.stack, shareImageRoute(deps, 'stack'));
   app.get(SHARE_IMAGE_PATHS.twisted, shareImageRoute(deps, 'twisted'));
   app.use(restHandler(appRouter, deps));

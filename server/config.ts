@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv, type Env } from './env';
 
-/** What the app needs at run time, derived from the environment (see README "Configuration"). */
+/** What the app needs at run time, derived from the environment (see the README's Configuration). */
 export interface AppConfig {
   appUrl: string;
   dataDir: string;

@@ -29,7 +29,7 @@ const EnvSchema = z.object({
   /**
    * Cancel a request's running statements when its client hangs up (server/db/request-scope.ts).
    * Off by default: it needs AsyncLocalStorage, whose promise hooks on Node 20 slow every request
-   * (README "Limits and faults"); PG_STATEMENT_TIMEOUT_MS bounds abandoned work either way.
+   * (docs/limits-and-faults.md); PG_STATEMENT_TIMEOUT_MS bounds abandoned work either way.
    */
   PG_CANCEL_ON_HANGUP: z.stringbool().default(false),
   /** The `openai` bot generator: any OpenAI-compatible chat-completions endpoint. */

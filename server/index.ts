@@ -26,7 +26,7 @@ async function main() {
   );
   const config = buildConfig(env);
   // Requests' statements are bounded (PG_STATEMENT_TIMEOUT_MS); migrations, the job queue's and the
-  // live events' own connections, and the health connection are not (README "Limits and faults").
+  // live events' own connections, and the health connection are not (docs/limits-and-faults.md).
   const handle = await openAndMigrate(env, config, logger, { statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS });
   const mailer = createMailer({ ...config.mail, logger });
   await ensureFirstRegistrationCode(handle.db, (lines) => console.log(lines.join('\n')));

@@ -59,7 +59,7 @@ export function buildOpenApiDocument(): Json {
     for (const [, operation] of Object.entries<Json>(item)) {
       // Public calls say so explicitly: no security scheme applies.
       operation.security ??= [];
-      // Any call may meet a database that is away or saturated, or run past the statement time limit (README "Limits and faults").
+      // Any call may meet a database that is away or saturated, or run past the statement time limit (docs/limits-and-faults.md).
       operation.responses['503'] ??= {
         description:
           'The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds.',

@@ -156,7 +156,7 @@ export const SECURITY = {
   resetPasswordTtlMs: 3600 * 1000,
   bcryptCost: 12,
   /**
-   * Login throttles (README "Limits"), all counting failures in a 15-minute window: per account
+   * Login throttles (docs/limits-and-faults.md), all counting failures in a 15-minute window: per account
    * name and IP (the owner elsewhere is not locked out by a stranger), per IP (spraying many
    * names), and a looser one per account name across IPs (a distributed guess).
    */
@@ -171,7 +171,7 @@ export const SECURITY = {
   abuseWindowSeconds: 15 * 60,
   /** Comments one user may post per minute, over all stacks (429 beyond). */
   commentsPerMinute: 30,
-  /** Reports one user may file per hour, over all targets (429 beyond; README "Reports"). */
+  /** Reports one user may file per hour, over all targets (429 beyond; docs/reports.md). */
   reportsPerHour: 10,
 } as const;
 
@@ -191,7 +191,7 @@ function writeWindow(max: number, windowSeconds: keyof typeof WINDOW_WORDS, verb
 }
 
 /**
- * Per-user throttles of content writes (README "Limits and faults"): 429 TOO_MANY_REQUESTS with
+ * Per-user throttles of content writes (docs/limits-and-faults.md): 429 TOO_MANY_REQUESTS with
  * Retry-After past any window, the tightest checked first. Generous enough that a person never
  * meets them (20 stacks in a row pass), tight enough that a script meets one within a few dozen
  * calls. Only a write that passes its rules counts: a refused or failed one gives its attempt back.
@@ -233,7 +233,7 @@ export function throttleSummary(action: WriteAction): string {
 export const PRODUCT_NAME = 'Stacks';
 export const ONBOARDING_VERSION = '1.1.0';
 
-/** The group agreement map and a friend's score over time (README "Agreement and friendship over time"). */
+/** The group agreement map and a friend's score over time (docs/agreement.md). */
 export const AGREEMENT = {
   /** GET /v1/groups/{id}/agreement reads the group's newest stacks (originals, not twists) up to this many. */
   groupStacksMax: 500,

@@ -72,7 +72,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       const file = path.join(options.outboxDir, `${Date.now()}-${process.pid}-${sequence}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
       // No mail server: the link goes to the log as well, so it can be followed from the terminal
-      // (README "Quick start"). The .eml file on this machine holds it anyway.
+      // (the README's Quick start). The .eml file on this machine holds it anyway.
       if (message.link) options.logger.info({ to: message.to, subject: message.subject, file, link: message.link }, `mail to ${message.to} written to outbox, link: ${message.link}`);
       else options.logger.info({ to: message.to, subject: message.subject, file }, `mail to ${message.to} written to outbox`);
     },

@@ -5,7 +5,7 @@ import { notMutedBy, notificationFromMuted, stackNotMutedBy } from './mutes';
 import type { IsAdminSql, ViewerIdSql } from './sql-viewer';
 import { canSeeStack, deletedStackVisible, snapshotLists } from './stack-visibility';
 
-/** Who receives a live event (README "Live events"): the rule over event row `e`, for one viewer or many. */
+/** Who receives a live event (docs/live-events.md): the rule over event row `e`, for one viewer or many. */
 
 const authorOf = sql<number>`e.user_id`;
 
@@ -26,7 +26,7 @@ function stackVisible(viewerId: ViewerIdSql, isAdmin: IsAdminSql): RawBuilder<bo
  *   needs its author not blocked either way;
  * - comment events: the stack is visible, the author not blocked either way, and a sandboxed
  *   comment only to its author and admins;
- * - mutes (README "Mute"): nothing about a stack written by a user the viewer muted (or a twist
+ * - mutes (docs/mute.md): nothing about a stack written by a user the viewer muted (or a twist
  *   of one), no answer or comment by them, no notification from them; a deletion still goes out;
  * - stack.deleted: whoever could see the stack just before (deletedStackVisible, from the snapshot);
  * - stack.hidden: only the users it was hidden for (`snapshot.hidden_for`; rows written before

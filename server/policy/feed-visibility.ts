@@ -29,7 +29,7 @@ export type FeedSourceKind = 'o' | 'r' | 'g';
 
 /**
  * Row `c` is shown to the viewer at all: not hidden for them (by them or by an admin: never in
- * their feed), and (README "Mute") not a stack or twist a muted user wrote, nor a twist of a
+ * their feed), and (docs/mute.md) not a stack or twist a muted user wrote, nor a twist of a
  * stack they wrote.
  */
 export function feedRowShown(l: FeedLookups): RawBuilder<boolean> {

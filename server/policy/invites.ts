@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { notBlockedBetween } from './blocks';
 
 /**
- * Personal invites (README "Personal invites"): when one may still be used, and whom its maker may
+ * Personal invites (docs/invites-and-export.md): when one may still be used, and whom its maker may
  * see as having used it. Shared by the invites list, registration and the data export.
  */
 

@@ -2,7 +2,7 @@ import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { ViewerIdSql } from './sql-viewer';
 
 /**
- * Mutes (README "Mute"): one-way and read-time only. A mute filters the muter's views (stacks and
+ * Mutes (docs/mute.md): one-way and read-time only. A mute filters the muter's views (stacks and
  * twists the muted user wrote or that twist theirs, their answers' banners, comments,
  * notifications, live events), never the muted user's, so an unmute restores everything. Every
  * read of `mutes` for such a decision is here; mutes.repo.ts only writes and lists one's own.

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { hasMuted, notificationFromMuted, notMutedBy } from './mutes';
 
 /**
- * Who receives a notification (DESIGN §3 Social graph; README "Reports", "Mute"):
+ * Who receives a notification (DESIGN §3 Social graph; docs/reports.md, docs/mute.md):
  * - FRIEND_REQUEST: the request's target (friends.service.ts `sendRequest`);
  * - GROUP_INVITE: the invited user (groups.service.ts `invite`);
  * - NEW_USER: whoever made the registration code used, or every active admin but the newcomer

@@ -3,7 +3,7 @@ import { badRequest, type AppError } from '../errors';
 import type { Viewer } from '../viewer';
 
 /**
- * Reports (README "Reports"): who may report what, and who reads the queue.
+ * Reports (docs/reports.md): who may report what, and who reads the queue.
  * - A target may be reported by whoever may see it, by the rule of its own read: a user by
  *   userVisibleTo (users.ts), a stack or twisted stack by canSeeStack (stack-visibility.ts), a
  *   comment by canSeeStack and commentReadableBy, a group by groupVisibleTo (groups.ts); anyone

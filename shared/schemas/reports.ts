@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { Id, pageFields } from './common';
 
-/** What can be reported (issue 15): a user, a stack or twisted stack, a comment, a group. */
+/** What can be reported (docs/reports.md): a user, a stack or twisted stack, a comment, a group. */
 export const ReportTargetType = z.enum(['user', 'stack', 'comment', 'group'], { error: 'target_type must be one of: user, stack, comment, group' });
 export type ReportTargetType = z.infer<typeof ReportTargetType>;
 

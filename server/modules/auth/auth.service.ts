@@ -22,7 +22,7 @@ const INVALID_CREDENTIALS = 'Incorrect username/email or password';
 let dummyHash: Promise<string> | undefined;
 
 /**
- * The login throttles (README "Limits"). The account is named by what was typed (lower-cased),
+ * The login throttles (docs/limits-and-faults.md). The account is named by what was typed (lower-cased),
  * never by the user it resolves to: `pete` and `pete@example.com` have counters of their own, so
  * a throttled answer never tells whether an address belongs to an account. The per-name-and-IP
  * limit is the tight one, so a stranger elsewhere cannot lock the owner out; the per-name limit
@@ -110,7 +110,7 @@ async function createAccount({ db, config }: AppDeps, input: RegisterInput) {
         registration_code_id: code.id,
       });
       const verifyToken = await issueMailToken(trx, user.id, 'verify_email', SECURITY.verifyEmailTtlMs);
-      // A personal invite makes the inviter and the newcomer friends (issue 15).
+      // A personal invite makes the inviter and the newcomer friends (docs/decisions/personal-invites.md).
       if (code.is_invite && code.created_by) await friends.befriend(trx, code.created_by, user.id);
       // NEW_USER goes to whoever made the code, or to the admins when nobody did (DESIGN §3).
       const news = { user_id: user.id, username: user.username };

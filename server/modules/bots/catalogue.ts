@@ -1,5 +1,5 @@
 /**
- * The offline topic catalogue of the `builtin` bot generator (issue 6 item 3).
+ * The offline topic catalogue of the `builtin` bot generator (docs/bots.md).
  *
  * Each topic is a ready-made stack: its `title` is a valid stack name (spec 2 §5: at most 32
  * characters) and any six of its `items` are valid positions (at most 32 characters each, distinct

@@ -1,5 +1,5 @@
 /**
- * Chooses a stack from the builtin catalogue for a bot run (issue 6 item 3): the run's tags choose
+ * Chooses a stack from the builtin catalogue for a bot run (docs/bots.md): the run's tags choose
  * the topics, a tag's '(context)' narrows them, and a seed (bot id + date) makes the choice
  * reproducible. Pure functions: no I/O, no clock, no Math.random.
  */

@@ -83,7 +83,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * or coalesced notification loses nothing, and after a lost connection the hub catches up by id.
  * An idle stream costs no database work: only events, the start-up and pruning query.
  *
- * Bounded under abuse (README "Live events"):
+ * Bounded under abuse (docs/live-events.md):
  * - backpressure: writes never wait for a reader; a stream whose unsent data passes
  *   maxBufferedBytes is dropped at once (its socket destroyed, so its buffers go) and the cursor it
  *   had reached is remembered, so that its next connect from an earlier cursor gets `refetch`;

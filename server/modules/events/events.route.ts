@@ -10,7 +10,7 @@ const sendError = (res: Response, error: AppError) => {
 };
 
 /**
- * GET /v1/events: the signed-in user's live events as Server-Sent Events (README "Live events").
+ * GET /v1/events: the signed-in user's live events as Server-Sent Events (docs/live-events.md).
  * Signed in as every call is (`Authorization: Bearer`, read by the tRPC context); resumes from
  * `Last-Event-ID` or `?last_event_id=` (for clients that cannot set headers on reconnect).
  * Refused with 429 past the user's streams on this instance (TOO_MANY_STREAMS, free: no SQL) or

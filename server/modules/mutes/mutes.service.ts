@@ -7,7 +7,7 @@ import { isVisibleUser } from '../users/users.service';
 import * as repo from './mutes.repo';
 
 /**
- * Mutes a user (README "Mute"): their stacks, twists, comments, answer banners, notifications and
+ * Mutes a user (docs/mute.md): their stacks, twists, comments, answer banners, notifications and
  * live events leave the muter's views, read-time filters all (server/policy/mutes.ts
  * `notMutedBy`), so an unmute restores everything. Nothing changes for the muted user; friendship
  * and group membership stay. Idempotent, as blocking is; 404 for users the muter may not see.

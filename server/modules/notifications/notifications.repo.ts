@@ -47,7 +47,7 @@ export function listNotifications(db: Db, userId: number, options: { unreadOnly:
 
 /**
  * Unread notifications and the open friend requests and group invitations, in one statement.
- * What comes from a user the viewer muted is not counted (README "Mute"): their notifications are
+ * What comes from a user the viewer muted is not counted (docs/mute.md): their notifications are
  * not listed, and their open requests do not light the red dot (the requests stay open).
  */
 export function countUnread(db: Db, userId: number) {

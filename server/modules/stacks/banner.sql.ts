@@ -15,7 +15,7 @@ const NEVER = sql`'-infinity'::timestamptz`;
 
 /**
  * Response row `r` is news to the viewer: someone else's, given after the viewer last opened the
- * stack, and not from a user the viewer muted (their answers never make a banner: README "Mute").
+ * stack, and not from a user the viewer muted (their answers never make a banner: docs/mute.md).
  */
 export const responseUnseen = (viewerId: number) =>
   sql<boolean>`(r.user_id <> ${viewerId} and r.created_at > coalesce(v.viewed_at, ${NEVER}) and ${notMutedAmong(viewerId, sql<number>`r.user_id`)})`;

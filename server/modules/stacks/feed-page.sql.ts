@@ -3,7 +3,7 @@ import type { StacksTable } from '../../db/schema';
 import { blockedIdsOf, canSeeStack, feedGroupSources, feedRowShown, feedSourceAllows, feedSourcesOf, mutedIdsOf, stackNotMutedAmong, type FeedLookups, type FeedSourceKind } from '../../policy';
 
 /**
- * Which stacks make up one page of the feed, read along indexes (README "How the feed scales").
+ * Which stacks make up one page of the feed, read along indexes (docs/feed.md).
  *
  * Every row the viewer may see comes from one of a few sources, each kept newest first by an
  * index of (source, sort column desc, id desc):

@@ -16,7 +16,7 @@ export const SHARE_IMAGE_PATHS = { stack: '/v1/stacks/:id/image.png', twisted: '
 
 /**
  * GET /v1/stacks/{id}/image.png and GET /v1/twisted_stacks/{id}/image.png: the signed-in viewer's
- * share image (README "Share image"). A PNG, so an Express route beside the JSON procedures,
+ * share image (docs/share-image.md). A PNG, so an Express route beside the JSON procedures,
  * signed in as every call is (`Authorization: Bearer`). `Cache-Control: private, no-cache` with an
  * ETag: the browser revalidates and gets 304 while the picture is unchanged. A new picture is drawn
  * on a render thread, within the viewer's allowance (429) and the threads' queue (503).

@@ -122,7 +122,7 @@ export class ShareImageCache {
   }
 }
 
-/** The process's cache (README "Share image"); one per instance, nothing another instance needs. */
+/** The process's cache (docs/share-image.md); one per instance, nothing another instance needs. */
 export const shareImageCache = new ShareImageCache();
 
 /**
@@ -141,7 +141,7 @@ export async function shareImageFacts(db: Db, viewer: Viewer, id: number, kind: 
   return { model, etag, key: `${kind}:${id}:${viewer.id}:${etag}` };
 }
 
-/** The process's allowance of new pictures per user (README "Share image"). */
+/** The process's allowance of new pictures per user (docs/share-image.md). */
 export const shareImageBudget = new RenderBudget();
 
 /**

@@ -147,7 +147,7 @@ export function findStackForViewer(db: Db, viewer: Viewer, id: number, kind: 'st
           .whereRef('c.stack_id', '=', 's.id')
           // Filtered here, not after: a page must hold `limit` comments the viewer may read.
           .where(commentReadableBy(viewer))
-          // Comments of users the viewer muted are not shown to the viewer (README "Mute").
+          // Comments of users the viewer muted are not shown to the viewer (docs/mute.md).
           .where(notMutedAmong(viewer.id, sql<number>`c.user_id`))
           .orderBy('c.created_at', 'desc')
           .orderBy('c.id', 'desc')
