@@ -74,7 +74,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // The client may import only the AppRouter type from the server, and features do not import each
-  // other (STYLE.md habit 7, bulletproof-react): what two features share goes to components/ or lib/,
+  // other (docs/STYLE.md habit 7, bulletproof-react): what two features share goes to components/ or lib/,
   // and only app/ (the composition root) puts features together. Flat config replaces a rule's options
   // as a whole, so each feature's block repeats the server pattern next to its own.
   {
@@ -96,7 +96,7 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 350 }] },
   },
   {
-    // A domain reaches another domain through its service, never its repos (STYLE.md layout), and
+    // A domain reaches another domain through its service, never its repos (docs/STYLE.md layout), and
     // another domain's SQL predicates through server/policy: from server/modules/<domain>/, any
     // '../<other>/<name>.repo' or '../<other>/<name>.sql' is another domain's.
     files: ['server/modules/**/*.ts'],
