@@ -44,7 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await createFeedMarks(db);
 }
 
-/** Stack ids per feed_marks row: a range of 2^14 ids (`stack_id >> 14`). */
+/** Stack ids per feed_marks row here: a range of 2^14 ids (`stack_id >> 14`); a later migration widens it. */
 const CHUNK_BITS = 14;
 
 async function createFeedMarks(db: Kysely<unknown>) {
@@ -56,20 +56,28 @@ async function createFeedMarks(db: Kysely<unknown>) {
     primary key (user_id, kind, chunk))`.execute(db);
   // A user's ids of one kind in one array, in order: the rows' arrays joined, in chunk order.
   await sql`create aggregate feed_ids_cat(integer[]) (sfunc = array_cat, stype = integer[], initcond = '{}')`.execute(db);
+  await installFeedMarkTriggers(db, CHUNK_BITS);
+}
+
+/**
+ * The triggers that keep feed_marks, with ranges of 2^chunkBits ids, and the marks of what is
+ * there already (feed_marks must be empty).
+ */
+export async function installFeedMarkTriggers(db: Kysely<unknown>, chunkBits: number) {
   // Statement triggers (one call per statement, however many rows), in PL/pgSQL so that their
   // plans are kept per connection. Adding: one upsert per (user, range), in key order (so that
   // concurrent writers lock rows in the same order); an id past the row's last is appended, else
   // the row is sorted again. Removing: the ids leave their row.
   const add = (kind: string, rows: string) => sql`
     insert into feed_marks (user_id, kind, chunk, ids)
-    select r.user_id, ${sql.lit(kind)}, r.stack_id >> ${sql.lit(CHUNK_BITS)}, array_agg(distinct r.stack_id order by r.stack_id)
+    select r.user_id, ${sql.lit(kind)}, r.stack_id >> ${sql.lit(chunkBits)}, array_agg(distinct r.stack_id order by r.stack_id)
     from ${sql.raw(rows)} r group by 1, 3 order by 1, 3
     on conflict (user_id, kind, chunk) do update set ids = case
       when cardinality(feed_marks.ids) = 0 or excluded.ids[1] > feed_marks.ids[cardinality(feed_marks.ids)] then feed_marks.ids || excluded.ids
       else array(select distinct v from unnest(feed_marks.ids || excluded.ids) v order by v) end;`;
   const remove = (kind: string, rows: string) => sql`
     update feed_marks f set ids = array(select v from unnest(f.ids) v where v <> all(g.ids) order by v)
-    from (select r.user_id, r.stack_id >> ${sql.lit(CHUNK_BITS)} as chunk, array_agg(r.stack_id) as ids from ${sql.raw(rows)} r group by 1, 2) g
+    from (select r.user_id, r.stack_id >> ${sql.lit(chunkBits)} as chunk, array_agg(r.stack_id) as ids from ${sql.raw(rows)} r group by 1, 2) g
     where f.user_id = g.user_id and f.kind = ${sql.lit(kind)} and f.chunk = g.chunk;`;
   for (const [table, kind] of [['stack_responses', 'a'], ['stack_hides', 'h']] as const) {
     for (const [event, body] of [
@@ -87,7 +95,8 @@ async function createFeedMarks(db: Kysely<unknown>) {
   }
 }
 
-async function dropFeedMarks(db: Kysely<unknown>) {
+/** Drops what installFeedMarkTriggers made (the marks stay: truncate them before installing again). */
+export async function dropFeedMarkTriggers(db: Kysely<unknown>) {
   for (const table of ['stack_responses', 'stack_hides']) {
     for (const event of ['insert', 'delete', 'update']) {
       const name = sql.raw(`feed_marks_${table}_${event}`);
@@ -95,6 +104,10 @@ async function dropFeedMarks(db: Kysely<unknown>) {
       await sql`drop function ${name}()`.execute(db);
     }
   }
+}
+
+async function dropFeedMarks(db: Kysely<unknown>) {
+  await dropFeedMarkTriggers(db);
   await sql`drop aggregate feed_ids_cat(integer[])`.execute(db);
   await sql`drop table feed_marks`.execute(db);
 }
