@@ -26,7 +26,7 @@ import { bind, captureAppStatements, type StatementTemplate } from './sql-captur
  *   HEAVY_VIEWERS, requests rotating over them), on the app alone, closed loop.
  * Then EXPLAIN (ANALYZE, BUFFERS) summaries of the feed (heavy and typical viewer), the detail and
  * the unread count; every variant's buffers for the heaviest viewers at offsets 0, 330 and 9,900;
- * and the issue-11 and issue-24 targets as pass/fail lines. Everything is bounded: fixed runs, a
+ * and the targets (docs/benchmarks.md) as pass/fail lines. Everything is bounded: fixed runs, a
  * deadline for the whole run, and the children are stopped on every way out.
  */
 
