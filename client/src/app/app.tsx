@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { ConnectionStatus } from '../components/connection-status';
-import { ServerErrorOverlay } from '../components/server-error-overlay';
+import { ConnectionStatus } from './connection-status';
+import { ServerErrorOverlay } from './server-error-overlay';
 import { LoginPage } from '../features/auth/login-page';
 import { DASHBOARD_ROUTE_PATTERNS } from '../lib/dashboard-paths';
-import { LiveEvents } from '../lib/live-events';
+import { LiveEvents } from './live-events';
 import { FallbackRedirect, LoggedOutOnly, RequireAuth, SessionWatcher } from './guards';
 import { Providers } from './providers';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AuthCard, Field } from '../../components/auth-card';
+import { AuthCard, Field } from './auth-card';
 import { sessionEndReason, SESSION_EXPIRED_MESSAGE, storeToken } from '../../lib/auth-token';
 import { retryAfterSeconds, waitInWords } from '../../lib/retry-after';
 import { nextPathFrom } from '../../lib/safe-redirect';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { RegisterForm, toRegisterInput } from '../../../../shared/schemas/auth';
-import { AuthCard, Field } from '../../components/auth-card';
+import { AuthCard, Field } from './auth-card';
 import { storeToken } from '../../lib/auth-token';
 import { errorDetail, isNetworkError, useTRPC } from '../../lib/trpc';
 

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { NewPasswordForm } from '../../../../shared/schemas/auth';
-import { AuthCard, Field } from '../../components/auth-card';
+import { AuthCard, Field } from './auth-card';
 import { errorDetail, httpStatusOf, useTRPC } from '../../lib/trpc';
 
 const DEFAULT_SENT_MESSAGE = 'If the email address exists, a password reset link has been sent.';

@@ -5,7 +5,7 @@ import type { Notification } from '../../../../shared/schemas/users';
 import { Modal } from '../../components/modal';
 import { emit } from '../../lib/events';
 import { formatDateTime } from '../../lib/format-date';
-import { useRespondToGroupInvite } from '../../lib/group-invite-actions';
+import { useRespondToGroupInvite } from './group-invite-actions';
 import { useMarkNotificationsRead } from '../../lib/notifications';
 import { useRefreshSocialGraph } from '../../lib/social-graph';
 import { useTRPC } from '../../lib/trpc';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Stack, TwistedStack } from '../../../../shared/schemas/stacks';
 import { ErrorBanner } from '../../components/error-banner';
 import { emit } from '../../lib/events';
-import { useFocusOnShow } from '../../lib/focus';
+import { useFocusOnShow } from './focus';
 import { useTRPC } from '../../lib/trpc';
 import { UNTITLED } from './stack-card';
 

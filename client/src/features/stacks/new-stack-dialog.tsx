@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Avatar } from '../../components/avatar';
 import { Modal, ModalActions } from '../../components/modal';
-import { clearStackPrefill, peekStackPrefill } from '../../lib/stack-prefill';
+import { clearStackPrefill, peekStackPrefill } from './stack-prefill';
 import { useCurrentUser } from '../../lib/current-user';
 import { isNetworkError, useTRPC } from '../../lib/trpc';
 import {

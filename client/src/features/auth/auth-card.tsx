@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from '../../../shared/limits';
+import { PRODUCT_NAME } from '../../../../shared/limits';
 
 /** The centred card that frames the signed-out pages. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
