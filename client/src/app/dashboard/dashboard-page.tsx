@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AppHeader } from '../../components/app-header';
 import { ErrorBanner } from '../../components/error-banner';
+import { LoadingNote } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { DASHBOARD_PATH } from '../../lib/dashboard-paths';
 import { emit, on, type AppEvents } from '../../lib/events';
@@ -193,11 +194,11 @@ export function DashboardPage() {
           />
         )}
         {me.isPending ? (
-          <p className="text-center text-base-content/70">Loading...</p>
+          <LoadingNote />
         ) : (
           <>
             {/* The address names a detail still loading (a link, a reload): its tab opens once it has. */}
-            {dashboard.loadingDetail && <p className="text-center text-base-content/70">Loading...</p>}
+            {dashboard.loadingDetail && <LoadingNote />}
             {view === 'settings' && <SettingsPanel user={me.data} onShowTour={showTourAgain} />}
             {mainTabs.map((tab) => (
               <section key={tab.key} id={panelId(tab.key)} role="tabpanel" aria-labelledby={tabId(tab.key)} hidden={view !== tab.key}>
@@ -215,7 +216,7 @@ export function DashboardPage() {
                   </>
                 )}
                 {view === tab.key && tab.key === 'reports' && (
-                  <Suspense fallback={<p className="text-center text-base-content/70">Loading...</p>}>
+                  <Suspense fallback={<LoadingNote />}>
                     <ReportsQueue />
                   </Suspense>
                 )}

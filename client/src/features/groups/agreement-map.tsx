@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { AGREEMENT } from '../../../../shared/limits';
 import type { AgreementPair, GroupAgreement } from '../../../../shared/schemas/agreement';
 import { MAX_SCORE } from '../../../../shared/scoring';
+import { EmptyNote, QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 
 interface Person {
@@ -109,23 +110,23 @@ export function AgreementSection({ groupId, groupName, currentUserId }: { groupI
   const trpc = useTRPC();
   const agreement = useQuery(trpc.groups.agreement.queryOptions({ id: groupId }));
   const uid = useId();
-  useEffect(() => {
-    if (agreement.error) console.error(`Failed to load the agreement map of group ${groupId}`, agreement.error);
-  }, [agreement.error, groupId]);
 
   return (
     <section aria-labelledby={`${uid}-title`} className="space-y-3">
       <h2 id={`${uid}-title`} className="text-lg font-bold">
         Agreement
       </h2>
-      {agreement.isPending && <p className="text-base-content/70">Loading...</p>}
-      {agreement.isError && <p className="text-base-content/70">The agreement map could not be loaded.</p>}
-      {agreement.data && agreement.data.pairs.length === 0 && (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">
-          No two members have answered the same stack yet.
-        </p>
-      )}
-      {agreement.data && agreement.data.pairs.length > 0 && <AgreementContent data={agreement.data} groupName={groupName} currentUserId={currentUserId} uid={uid} />}
+      <QueryState
+        query={agreement}
+        quiet
+        inline
+        error="The agreement map could not be loaded."
+        log={`Failed to load the agreement map of group ${groupId}`}
+        isEmpty={(data) => data.pairs.length === 0}
+        empty={<EmptyNote>No two members have answered the same stack yet.</EmptyNote>}
+      >
+        {(data) => <AgreementContent data={data} groupName={groupName} currentUserId={currentUserId} uid={uid} />}
+      </QueryState>
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { GroupDetail } from '../../../../shared/schemas/groups';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBanner } from '../../components/error-banner';
 import { Modal } from '../../components/modal';
+import { EmptyNote, NotFound, QueryState } from '../../components/query-state';
 import { ReportButton } from '../../components/report-dialog';
 import { emit } from '../../lib/events';
 import { useRefreshGroups } from '../../lib/groups-cache';
@@ -46,7 +46,6 @@ const GONE_ON_404: ReadonlySet<GroupAction> = new Set(['join', 'invite', 'leave'
 export function GroupDetailView({ groupId, onLoaded, onNotFound, onLoadFailed, onBack, onAddStack, onOpenUser, onOpenBot }: GroupDetailViewProps) {
   const trpc = useTRPC();
   const group = useQuery(trpc.groups.get.queryOptions({ id: groupId }));
-  const [bannerDismissed, setBannerDismissed] = useState(false);
 
   // The callers' functions may change identity on every render; only the outcomes matter.
   const callbacks = useRef({ onLoaded, onNotFound, onLoadFailed });
@@ -66,32 +65,12 @@ export function GroupDetailView({ groupId, onLoaded, onNotFound, onLoadFailed, o
     if (failed) callbacks.current.onLoadFailed?.();
   }, [failed]);
 
-  if (missing) {
-    return (
-      <div className="mx-auto max-w-4xl space-y-4 text-center">
-        <h1 className="text-xl font-bold">Group not found</h1>
-        <button type="button" className="btn" onClick={onBack}>
-          Back
-        </button>
-      </div>
-    );
-  }
-  if (group.data) {
-    return <GroupDetailContent group={group.data} onBack={onBack} onAddStack={onAddStack} onOpenUser={onOpenUser} onOpenBot={onOpenBot} />;
-  }
-  if (group.isError) {
-    return (
-      <div className="mx-auto max-w-4xl space-y-4">
-        {!bannerDismissed && (
-          <ErrorBanner message="Failed to load group profile" onRetry={() => void group.refetch()} retrying={group.isFetching} onDismiss={() => setBannerDismissed(true)} />
-        )}
-        <button type="button" className="btn" onClick={onBack}>
-          Back
-        </button>
-      </div>
-    );
-  }
-  return <p className="text-center text-base-content/70">Loading...</p>;
+  if (missing) return <NotFound title="Group not found" onBack={onBack} />;
+  return (
+    <QueryState query={group} error="Failed to load group profile" onBack={onBack}>
+      {(data) => <GroupDetailContent group={data} onBack={onBack} onAddStack={onAddStack} onOpenUser={onOpenUser} onOpenBot={onOpenBot} />}
+    </QueryState>
+  );
 }
 
 type ContentProps = Omit<GroupDetailViewProps, 'groupId' | 'onLoaded'> & { group: GroupDetail };
@@ -225,7 +204,7 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
                 Invite Friends
               </h2>
               {group.non_members.length === 0 ? (
-                <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No friends to invite.</p>
+                <EmptyNote>No friends to invite.</EmptyNote>
               ) : (
                 <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm" aria-label="Invite Friends">
                   {group.non_members.map((friend) => (
@@ -360,32 +339,27 @@ function BotsSection({ groupId, onOpenBot }: { groupId: number; onOpenBot(botId:
   const trpc = useTRPC();
   const bots = useQuery(trpc.groups.bots.queryOptions({ id: groupId }));
   const uid = useId();
-  useEffect(() => {
-    if (bots.error) console.error(`Failed to load the bots of group ${groupId}`, bots.error);
-  }, [bots.error, groupId]);
   return (
     <section aria-labelledby={`${uid}-bots-title`} className="space-y-3">
       <h2 id={`${uid}-bots-title`} className="text-lg font-bold">
         Bots
       </h2>
-      {bots.isPending && <p className="text-base-content/70">Loading...</p>}
-      {bots.data && bots.data.length === 0 && (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No bots in this group yet.</p>
-      )}
-      {bots.data && bots.data.length > 0 && (
-        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Bots">
-          {bots.data.map((bot) => (
-            <li key={bot.id} className="min-w-0">
-              <button type="button" className="flex w-full min-w-0 items-center gap-3 rounded-box bg-base-100 p-3 text-left shadow-sm hover:bg-base-200" onClick={() => onOpenBot(bot.id)}>
-                <Avatar kind="bot" name={bot.name} avatarId={bot.avatar_id} size="sm" alt="" />
-                <span className="truncate font-medium" title={bot.name}>
-                  {bot.name}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={bots} inline log={`Failed to load the bots of group ${groupId}`} empty={<EmptyNote>No bots in this group yet.</EmptyNote>}>
+        {(list) => (
+          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Bots">
+            {list.map((bot) => (
+              <li key={bot.id} className="min-w-0">
+                <button type="button" className="flex w-full min-w-0 items-center gap-3 rounded-box bg-base-100 p-3 text-left shadow-sm hover:bg-base-200" onClick={() => onOpenBot(bot.id)}>
+                  <Avatar kind="bot" name={bot.name} avatarId={bot.avatar_id} size="sm" alt="" />
+                  <span className="truncate font-medium" title={bot.name}>
+                    {bot.name}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

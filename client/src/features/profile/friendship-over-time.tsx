@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { AGREEMENT } from '../../../../shared/limits';
 import type { SharedScore } from '../../../../shared/schemas/agreement';
 import { MAX_SCORE } from '../../../../shared/scoring';
+import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { axisLabels } from './chart-axis';
@@ -25,9 +26,6 @@ export function FriendshipOverTime({ userId, username }: { userId: number; usern
   const trpc = useTRPC();
   const scores = useQuery(trpc.users.scores.queryOptions({ id: userId }));
   const uid = useId();
-  useEffect(() => {
-    if (scores.error) console.error(`Failed to load the scores shared with user ${userId}`, scores.error);
-  }, [scores.error, userId]);
 
   return (
     <section className="card bg-base-100 shadow" aria-labelledby={`${uid}-title`}>
@@ -35,10 +33,16 @@ export function FriendshipOverTime({ userId, username }: { userId: number; usern
         <h2 id={`${uid}-title`} className="card-title text-lg">
           Friendship over time
         </h2>
-        {scores.isPending && <p className="text-base-content/70">Loading...</p>}
-        {scores.isError && <p className="text-base-content/70">Scores could not be loaded.</p>}
-        {scores.data && scores.data.length === 0 && <p className="text-base-content/70">No stacks answered by both of you yet.</p>}
-        {scores.data && scores.data.length > 0 && <OverTime scores={scores.data} username={username} uid={uid} />}
+        <QueryState
+          query={scores}
+          quiet
+          inline
+          error="Scores could not be loaded."
+          log={`Failed to load the scores shared with user ${userId}`}
+          empty={<p className="text-base-content/70">No stacks answered by both of you yet.</p>}
+        >
+          {(data) => <OverTime scores={data} username={username} uid={uid} />}
+        </QueryState>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Stack, TwistedStack } from '../../../../shared/schemas/stacks';
-import { ErrorBanner } from '../../components/error-banner';
+import { BackButton, LoadError, LoadingNote } from '../../components/query-state';
 import { emit } from '../../lib/events';
 import { useFocusOnShow } from './focus';
 import { useTRPC } from '../../lib/trpc';
@@ -168,25 +168,18 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
  * Back to close it; the failure takes focus when it shows.
  */
 export function LoadState({ failed, message, retrying, onRetry, onClose }: { failed: boolean; message: string; retrying: boolean; onRetry(): void; onClose(): void }) {
-  if (!failed) return <p className="text-center text-base-content/70">Loading...</p>;
+  if (!failed) return <LoadingNote />;
   return <LoadFailure message={message} retrying={retrying} onRetry={onRetry} onClose={onClose} />;
 }
 
 function LoadFailure({ message, retrying, onRetry, onClose }: { message: string; retrying: boolean; onRetry(): void; onClose(): void }) {
-  const [dismissed, setDismissed] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
   const backRef = useRef<HTMLButtonElement>(null);
   useFocusOnShow(boxRef);
-  const dismiss = () => {
-    setDismissed(true);
-    backRef.current?.focus();
-  };
   return (
     <div ref={boxRef} tabIndex={-1} className="space-y-4 outline-none" data-testid="stack-load-failure">
-      {!dismissed && <ErrorBanner message={message} onRetry={onRetry} retrying={retrying} onDismiss={dismiss} />}
-      <button ref={backRef} type="button" className="btn" onClick={onClose}>
-        Back
-      </button>
+      <LoadError message={message} onRetry={onRetry} retrying={retrying} onDismissed={() => backRef.current?.focus()} />
+      <BackButton buttonRef={backRef} onBack={onClose} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBanner } from '../../components/error-banner';
+
 import { Modal } from '../../components/modal';
+import { EmptyNote, LoadError, LoadingNote, QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { emit } from '../../lib/events';
 import { errorDetail, useTRPC } from '../../lib/trpc';
@@ -113,8 +114,6 @@ export function StackList({ onOpenStack }: StackListProps) {
   const [confirm, setConfirm] = useState<'hide' | 'clear' | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
-  const [prereqDismissed, setPrereqDismissed] = useState(false);
-  const [feedDismissed, setFeedDismissed] = useState(false);
 
   // One call each over the whole feed (not only the pages loaded), under the filters in force.
   const hideNew = useMutation(trpc.stacks.hideNew.mutationOptions());
@@ -188,7 +187,7 @@ export function StackList({ onOpenStack }: StackListProps) {
     await reload();
   };
 
-  const prereqFailed = (me.isError || friends.isError || groups.isError) && !prereqDismissed;
+  const prereqFailed = me.isError || friends.isError || groups.isError;
   const retryPrereqs = () => {
     if (me.isError) void me.refetch();
     if (friends.isError) void friends.refetch();
@@ -196,7 +195,6 @@ export function StackList({ onOpenStack }: StackListProps) {
   };
   const noFriends = friends.data?.length === 0;
   const noGroups = groups.data?.length === 0;
-  const firstPageFailed = feed.isError && !feed.data;
 
   return (
     <div className="space-y-4">
@@ -218,7 +216,7 @@ export function StackList({ onOpenStack }: StackListProps) {
         </div>
       </div>
 
-      {prereqFailed && <ErrorBanner message="Failed to load stacks prerequisites" onRetry={retryPrereqs} onDismiss={() => setPrereqDismissed(true)} />}
+      {prereqFailed && <LoadError message="Failed to load stacks prerequisites" onRetry={retryPrereqs} />}
 
       {(noFriends || noGroups) && (
         <div className="space-y-2">
@@ -252,32 +250,35 @@ export function StackList({ onOpenStack }: StackListProps) {
         <h2 id="my-stacks-title" className="text-xl font-bold">
           My Stacks
         </h2>
-        {firstPageFailed && !feedDismissed && (
-          <ErrorBanner message="Failed to load data" onRetry={() => void feed.refetch()} retrying={feed.isFetching} onDismiss={() => setFeedDismissed(true)} />
-        )}
         <div>
-          {feed.isPending && <p className="p-4 text-center text-base-content/70">Loading stacks...</p>}
-          {feed.isSuccess && items.length === 0 && (
-            <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70" data-testid="stacks-empty">
-              <EmptyState filters={filters} />
-            </p>
-          )}
-          {items.length > 0 && (
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="My Stacks">
-              {items.map((item) => (
-                <StackCard
-                  key={feedKey(item)}
-                  item={item}
-                  meId={me.data?.id}
-                  onOpen={() => {
-                    const target = openTarget(item);
-                    onOpenStack(target.id, target.type);
-                  }}
-                />
-              ))}
-            </ul>
-          )}
-          {isFetchingNextPage && <p className="p-3 text-center text-base-content/70">Loading more stacks...</p>}
+          <QueryState
+            query={feed}
+            error="Failed to load data"
+            loading="Loading stacks..."
+            isEmpty={() => items.length === 0}
+            empty={
+              <EmptyNote testId="stacks-empty">
+                <EmptyState filters={filters} />
+              </EmptyNote>
+            }
+          >
+            {() => (
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="My Stacks">
+                {items.map((item) => (
+                  <StackCard
+                    key={feedKey(item)}
+                    item={item}
+                    meId={me.data?.id}
+                    onOpen={() => {
+                      const target = openTarget(item);
+                      onOpenStack(target.id, target.type);
+                    }}
+                  />
+                ))}
+              </ul>
+            )}
+          </QueryState>
+          {isFetchingNextPage && <LoadingNote text="Loading more stacks..." className="p-3 text-center text-base-content/70" />}
           {items.length > 0 && !hasNextPage && !feed.isFetching && <p className="p-3 text-center text-sm text-base-content/60">No more stacks to load</p>}
           <div ref={sentinel} aria-hidden="true" data-testid="my-stacks-end" />
         </div>
