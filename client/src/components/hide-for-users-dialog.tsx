@@ -56,13 +56,7 @@ export function HideForUsersDialog({ stack, groupId, onClose, onDone }: HideForU
             {failure}
           </p>
         )}
-        <QueryState
-          query={group}
-          inline
-          error="Failed to load group members"
-          isEmpty={() => candidates.length === 0}
-          empty={<p className="text-sm text-base-content/70">Every other member has answered this stack.</p>}
-        >
+        <QueryState query={group} inline error="Failed to load group members" isEmpty={() => candidates.length === 0} empty="Every other member has answered this stack.">
           {() => (
             <ul className="max-h-64 space-y-1 overflow-y-auto" aria-label="Members who have not answered">
               {candidates.map((member) => (

@@ -21,15 +21,15 @@ interface QueryStateProps<T> {
    * is nothing to show. Without it a failure shows nothing (the spec has it only logged).
    */
   error?: string;
-  /** A section of a loaded page: its failure is a quiet line with Retry, not an alert banner. */
+  /** A section of a loaded page: its notes are small and its failure is a quiet line with Retry, not an alert banner. */
   quiet?: boolean;
-  /** Logged with the failure (console.error), for failures that show nothing or only quietly. */
+  /** What the failure is logged as (console.error); `error` by default. */
   log?: string;
   /** The loading text; 'Loading...' by default. */
   loading?: string;
   /** Notes aligned to the start in small print (inside a dialog or a card), not centred. */
   inline?: boolean;
-  /** Shown instead of `children` when `isEmpty` says the answer is empty. */
+  /** Shown instead of `children` when `isEmpty` says the answer is empty; a text shows as a note like 'Loading...'. */
   empty?: ReactNode;
   /** Whether the answer is empty; by default, an empty array. */
   isEmpty?(data: T): boolean;
@@ -45,20 +45,23 @@ const isEmptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
  * has loaded stays shown when a later refetch fails (a failed load-more, a refetch after a live
  * event): the failure shows only while there is nothing to show, as TanStack Query advises.
  */
-export function QueryState<T>({ query, error, quiet, log, loading, inline, empty, isEmpty = isEmptyList, onBack, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, error, quiet, log = error, loading, inline = quiet, empty, isEmpty = isEmptyList, onBack, children }: QueryStateProps<T>) {
   const failure = query.isError ? query.error : null;
   useEffect(() => {
-    if (log && failure) console.error(log, failure);
+    if (failure) console.error(log ?? 'Failed to load', failure);
   }, [log, failure]);
 
-  if (query.data !== undefined) return empty !== undefined && isEmpty(query.data) ? empty : children(query.data);
+  if (query.data !== undefined) {
+    if (empty === undefined || !isEmpty(query.data)) return children(query.data);
+    return typeof empty === 'string' ? <p className={noteClass(inline)}>{empty}</p> : empty;
+  }
   if (!query.isError) return <LoadingNote text={loading} inline={inline} />;
   if (!error) return null;
   const retry = () => void query.refetch();
   if (quiet) {
     return (
       <div className="flex flex-wrap items-center gap-2">
-        <p className={inline ? "text-sm text-base-content/70" : "text-base-content/70"}>{error}</p>
+        <p className={noteClass(true)}>{error}</p>
         <button type="button" className="btn btn-sm" onClick={retry} disabled={query.isFetching}>
           Retry
         </button>
@@ -75,10 +78,12 @@ export function QueryState<T>({ query, error, quiet, log, loading, inline, empty
   );
 }
 
+const noteClass = (inline: boolean | undefined) => (inline ? 'text-sm text-base-content/70' : 'py-4 text-center text-base-content/70');
+
 /** 'Loading...' (or the view's own text), announced politely. */
 export function LoadingNote({ text = 'Loading...', inline, className }: { text?: string; inline?: boolean; className?: string }) {
   return (
-    <p role="status" className={className ?? (inline ? 'text-sm text-base-content/70' : 'py-4 text-center text-base-content/70')}>
+    <p role="status" className={className ?? noteClass(inline)}>
       {text}
     </p>
   );

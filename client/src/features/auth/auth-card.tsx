@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../../shared/limits';
 
 /** The centred card that frames the signed-out pages. */
@@ -32,5 +32,38 @@ export function Field({ label, error, children, htmlFor }: { label: string; erro
         </p>
       )}
     </div>
+  );
+}
+
+type TextFieldProps = { label: string; id: string; error?: string } & Omit<ComponentProps<'input'>, 'id' | 'className'>;
+
+/** A labelled text input of the signed-out forms; an error marks it invalid and describes it. */
+export function TextField({ label, id, error, ...input }: TextFieldProps) {
+  return (
+    <Field label={label} htmlFor={id} error={error}>
+      <input
+        id={id}
+        className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+    </Field>
+  );
+}
+
+/** The form's failure, then its submit button, which shows `busyLabel` and is disabled while the call runs. */
+export function FormSubmit({ failure, busy, label, busyLabel }: { failure: string | null; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {failure && (
+        <div role="alert" className="alert alert-error alert-soft">
+          {failure}
+        </div>
+      )}
+      <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
   );
 }

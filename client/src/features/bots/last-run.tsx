@@ -34,14 +34,7 @@ export function LastRun({ botId, headingId }: { botId: number; headingId: string
         <h2 id={headingId} className="card-title text-lg">
           Last Run
         </h2>
-        <QueryState
-          query={runs}
-          quiet
-          inline
-          error="The last run could not be loaded."
-          log={`Failed to load the last run of bot ${botId}`}
-          empty={<p className="text-base-content/70">No runs recorded yet.</p>}
-        >
+        <QueryState query={runs} quiet error="The last run could not be loaded." empty="No runs recorded yet.">
           {(data) => <RunRecord run={data[0]} />}
         </QueryState>
       </div>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { AGREEMENT } from '../../../../shared/limits';
 import type { AgreementPair, GroupAgreement } from '../../../../shared/schemas/agreement';
 import { MAX_SCORE } from '../../../../shared/scoring';
+import { ChartTable } from '../../components/data-table';
 import { EmptyNote, QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 
@@ -116,15 +117,7 @@ export function AgreementSection({ groupId, groupName, currentUserId }: { groupI
       <h2 id={`${uid}-title`} className="text-lg font-bold">
         Agreement
       </h2>
-      <QueryState
-        query={agreement}
-        quiet
-        inline
-        error="The agreement map could not be loaded."
-        log={`Failed to load the agreement map of group ${groupId}`}
-        isEmpty={(data) => data.pairs.length === 0}
-        empty={<EmptyNote>No two members have answered the same stack yet.</EmptyNote>}
-      >
+      <QueryState query={agreement} quiet error="The agreement map could not be loaded." isEmpty={(data) => data.pairs.length === 0} empty={<EmptyNote>No two members have answered the same stack yet.</EmptyNote>}>
         {(data) => <AgreementContent data={data} groupName={groupName} currentUserId={currentUserId} uid={uid} />}
       </QueryState>
     </section>
@@ -212,36 +205,20 @@ function AgreementContent({ data, groupName, currentUserId, uid }: { data: Group
         </span>
       </div>
 
-      <details className="rounded-box border border-base-300">
-        <summary className="cursor-pointer p-2 font-medium">Show as table</summary>
-        <div className="overflow-x-auto">
-          <table className="table table-sm">
-            <caption className="p-2 text-left text-sm text-base-content/70">{`Agreement between the members of ${groupName}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Members</th>
-                <th scope="col" className="text-right">
-                  Score
-                </th>
-                <th scope="col" className="text-right">
-                  Stacks
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...data.pairs]
-                .sort((p, q) => q.score - p.score || q.stacks - p.stacks)
-                .map((p) => (
-                  <tr key={`${p.user_a.id}:${p.user_b.id}`}>
-                    <th scope="row" className="font-normal wrap-anywhere">{`${p.user_a.username} & ${p.user_b.username}`}</th>
-                    <td className="text-right tabular-nums">{fmt(p.score)}</td>
-                    <td className="text-right tabular-nums">{p.stacks}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        caption={`Agreement between the members of ${groupName}`}
+        columns={[{ label: 'Members' }, { label: 'Score', numeric: true }, { label: 'Stacks', numeric: true }]}
+      >
+        {[...data.pairs]
+          .sort((p, q) => q.score - p.score || q.stacks - p.stacks)
+          .map((p) => (
+            <tr key={`${p.user_a.id}:${p.user_b.id}`}>
+              <th scope="row" className="font-normal wrap-anywhere">{`${p.user_a.username} & ${p.user_b.username}`}</th>
+              <td className="text-right tabular-nums">{fmt(p.score)}</td>
+              <td className="text-right tabular-nums">{p.stacks}</td>
+            </tr>
+          ))}
+      </ChartTable>
 
       <div className="space-y-2">
         <h3 className="font-semibold">Closest and furthest</h3>

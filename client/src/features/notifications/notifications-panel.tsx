@@ -129,7 +129,7 @@ function PanelContent({ onClose }: { onClose(): void }) {
             {markError}
           </p>
         )}
-        <QueryState query={list} error="Failed to load notifications" isEmpty={() => visible.length === 0} empty={<p className="py-4 text-center text-base-content/70">No new notifications.</p>}>
+        <QueryState query={list} error="Failed to load notifications" isEmpty={() => visible.length === 0} empty="No new notifications.">
           {() => (
             <ul className="divide-y divide-base-300" aria-label="Notifications">
               {visible.map((notification) => (

@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { SOCIAL_PLATFORM_LABELS, type SharedActivity, type UserProfile } from '../../../../shared/schemas/users';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { TableHead } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingNote, NotFound, QueryState } from '../../components/query-state';
 import { FriendStatusLine } from '../../components/friend-status-line';
@@ -159,14 +160,7 @@ function ProfileContent({ user, isSelf, onBack, onBlocked, onOpenSettings }: Con
           <div className="card-body">
             <h2 className="card-title text-lg">Shared Activity</h2>
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Kind</th>
-                  <th scope="col" className="text-right">
-                    Shared
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[{ label: 'Kind' }, { label: 'Shared', numeric: true }]} />
               <tbody>
                 {sharedRows.map(({ kind, count }) => (
                   <tr key={kind}>

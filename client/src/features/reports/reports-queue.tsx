@@ -67,7 +67,7 @@ export function ReportsQueue() {
         </div>
       </div>
 
-      <QueryState query={list} error="Failed to load reports" empty={<p className="py-4 text-center text-base-content/70">No {STATUS_LABELS[status].toLowerCase()} reports.</p>}>
+      <QueryState query={list} error="Failed to load reports" empty={`No ${STATUS_LABELS[status].toLowerCase()} reports.`}>
         {(page) => (
           <ul className="space-y-3" aria-label={`${STATUS_LABELS[status]} reports`}>
             {page.map((report) => (

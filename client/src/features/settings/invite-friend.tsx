@@ -88,14 +88,7 @@ export function InviteFriend() {
           {failure}
         </div>
       )}
-      <QueryState
-        query={invites}
-        quiet
-        inline
-        error="Failed to load your invites."
-        loading="Loading invites..."
-        empty={<p className="text-sm text-base-content/70">You have not invited anyone yet.</p>}
-      >
+      <QueryState query={invites} quiet error="Failed to load your invites." loading="Loading invites..." empty="You have not invited anyone yet.">
         {(list) => <InviteList invites={list} onCopy={(code) => void copy(inviteLink(code))} />}
       </QueryState>
     </div>

@@ -30,7 +30,7 @@ export function MutedUsers() {
     <div className="space-y-3">
       <p className="text-sm text-base-content/70">Their stacks, comments and notifications are hidden from you. They are not told, and stay your friends and fellow members.</p>
       {failed && <ErrorBanner message="Failed to unmute user" onRetry={() => void run(failed)} onDismiss={() => setFailed(null)} retrying={busy} />}
-      <QueryState query={list} inline error="Failed to load muted users" empty={<p className="text-base-content/70">You have not muted anyone.</p>}>
+      <QueryState query={list} inline error="Failed to load muted users" empty="You have not muted anyone.">
         {(users) => (
           <ul className="divide-y divide-base-300" aria-label="Muted users">
             {users.map((user) => (

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Stack, TwistedStack } from '../../../../shared/schemas/stacks';
+import { CloseButton } from '../../components/close-button';
 import { BackButton, LoadError, LoadingNote } from '../../components/query-state';
 import { emit } from '../../lib/events';
 import { useFocusOnShow } from './focus';
@@ -105,11 +106,7 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
         <h1 ref={titleRef} tabIndex={-1} className={`text-2xl font-bold min-w-0 wrap-anywhere outline-none ${twisted ? 'text-purple-700 dark:text-purple-300' : ''}`}>
           {stack.name?.trim() || UNTITLED}
         </h1>
-        <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" title="Close" onClick={onClose}>
-          <span aria-hidden="true" className="text-xl leading-none">
-            ×
-          </span>
-        </button>
+        <CloseButton onClick={onClose} />
       </div>
       {twisted && <p className="text-lg italic wrap-anywhere text-purple-700 dark:text-purple-300">{twisted.description}</p>}
       {/* A <dl> holds only term and value pairs: the original's link and the badge sit beside it. */}
