@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -85,6 +87,34 @@ export default tseslint.config(
     files: [`client/src/features/${feature}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', { patterns: [clientServerImport, crossFeatureImport(feature)] }] },
   })),
+  // The client's layers: components/ and lib/ are shared by features and know none of them, and
+  // features are put together only by app/ (the composition root), so nothing below app/ imports
+  // it; and no import cycles in the client. Import paths are resolved (not matched as text), so
+  // every spelling of a path counts. A rule of its own, so the no-restricted-imports blocks above
+  // keep their options.
+  {
+    files: ['client/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Read .ts/.tsx files with the TypeScript parser when following imports (no-cycle needs their imports).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './client/src/components', from: ['./client/src/features', './client/src/app'], message: 'Shared components know no feature and not the app.' },
+            { target: './client/src/lib', from: ['./client/src/features', './client/src/app'], message: 'Shared lib code knows no feature and not the app.' },
+            { target: './client/src/features', from: './client/src/app', message: 'A feature does not import the app; the app composes features.' },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   {
     // Server code a newcomer can read: no function over 80 lines (blank lines and comments aside),
     // no service file over 350 lines. A longer one is split into named steps or by concern.

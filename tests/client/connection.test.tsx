@@ -1,8 +1,8 @@
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConnectionStatus, RECONNECTING_TEXT, statusHost } from '../../client/src/components/connection-status';
-import { ServerErrorOverlay } from '../../client/src/components/server-error-overlay';
+import { ConnectionStatus, RECONNECTING_TEXT, statusHost } from '../../client/src/app/connection-status';
+import { ServerErrorOverlay } from '../../client/src/app/server-error-overlay';
 import { emit, on, type AppEvents } from '../../client/src/lib/events';
 import {
   connection,
@@ -13,7 +13,7 @@ import {
   probeDelay,
   probeHealth,
 } from '../../client/src/lib/connection';
-import { openLiveStream, type StreamMonitor } from '../../client/src/lib/live-events';
+import { openLiveStream, type StreamMonitor } from '../../client/src/app/live-events';
 import { markNavigation } from '../../client/src/lib/navigation-clock';
 import { createTrpcClient, useTRPC } from '../../client/src/lib/trpc';
 import { ME } from './fixtures';

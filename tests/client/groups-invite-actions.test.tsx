@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useRespondToGroupInvite } from '../../client/src/lib/group-invite-actions';
+import { useRespondToGroupInvite } from '../../client/src/features/notifications/group-invite-actions';
 import { writeOverviewCache } from '../../client/src/lib/groups-cache';
 import { renderAt, stubTrpc, TrpcFailure } from './render';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Stack, StackListItem } from '../../shared/schemas/stacks';
 import { DashboardPage } from '../../client/src/app/dashboard/dashboard-page';
 import { clearToken, getToken, storeToken } from '../../client/src/lib/auth-token';
-import { LiveEvents } from '../../client/src/lib/live-events';
+import { LiveEvents } from '../../client/src/app/live-events';
 import { GroupDetailView } from '../../client/src/features/groups/group-detail';
 import { StackDetail } from '../../client/src/features/stacks/stack-detail';
 import { dashboardAnswers, ME, notification } from './fixtures';

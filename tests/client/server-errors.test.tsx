@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ServerErrorOverlay } from '../../client/src/components/server-error-overlay';
+import { ServerErrorOverlay } from '../../client/src/app/server-error-overlay';
 import { on, type AppEvents } from '../../client/src/lib/events';
 import { markNavigation } from '../../client/src/lib/navigation-clock';
 import { createTrpcClient } from '../../client/src/lib/trpc';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NewStackDialog, type NewStackDialogProps } from '../../client/src/features/stacks/new-stack-dialog';
-import { saveStackPrefill } from '../../client/src/lib/stack-prefill';
+import { saveStackPrefill } from '../../client/src/features/stacks/stack-prefill';
 import { ME, summary } from './fixtures';
 import { groupSummary } from './groups-fixtures';
 import { renderAt, stubTrpc, TrpcFailure } from './render';

@@ -11,7 +11,7 @@ import { openStackWithFallback } from '../../client/src/features/stacks/stack-vi
 import { responderLabel } from '../../client/src/features/stacks/response-cards';
 import { score } from '../../shared/scoring';
 import { mergeFeedPages, nextFeedOffset, PAGE_SIZE } from '../../client/src/features/stacks/use-stack-feed';
-import { consumeStackPrefill, peekStackPrefill, saveStackPrefill } from '../../client/src/lib/stack-prefill';
+import { consumeStackPrefill, peekStackPrefill, saveStackPrefill } from '../../client/src/features/stacks/stack-prefill';
 import { listItem, page } from './stacks-fixtures';
 
 const user = (username: string, is_viewed: boolean, is_answered = true) => ({ user_id: username.length, username, is_answered, is_viewed });

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { ConnectionStatus } from '../components/connection-status';
-import { ServerErrorOverlay } from '../components/server-error-overlay';
+import { ConnectionStatus } from './connection-status';
+import { ServerErrorOverlay } from './server-error-overlay';
+import { LoadingNote } from '../components/query-state';
 import { LoginPage } from '../features/auth/login-page';
 import { DASHBOARD_ROUTE_PATTERNS } from '../lib/dashboard-paths';
-import { LiveEvents } from '../lib/live-events';
+import { LiveEvents } from './live-events';
 import { FallbackRedirect, LoggedOutOnly, RequireAuth, SessionWatcher } from './guards';
 import { Providers } from './providers';
 
@@ -20,12 +21,10 @@ const ProfilePage = lazy(() => import('../features/profile/profile-page').then((
 const TermsPage = lazy(() => import('../features/legal/terms-page').then((m) => ({ default: m.TermsPage })));
 const RulesPage = lazy(() => import('../features/legal/rules-page').then((m) => ({ default: m.RulesPage })));
 
-const Loading = () => <p className="p-8 text-center opacity-70">Loading...</p>;
-
 /** The route table of spec 1 §2, with its guards; the dashboard's views have addresses under /dashboard (README "Addresses"). */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<LoadingNote className="p-8 text-center opacity-70" />}>
       <SessionWatcher />
       <LiveEvents />
       <Routes>

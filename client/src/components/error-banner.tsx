@@ -1,3 +1,5 @@
+import { CloseButton } from './close-button';
+
 interface ErrorBannerProps {
   /** One of the spec 1 §8 'Failed to ...' texts. */
   message: string;
@@ -18,11 +20,7 @@ export function ErrorBanner({ message, onRetry, onDismiss, retrying }: ErrorBann
             Retry
           </button>
         )}
-        <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Dismiss" title="Dismiss" onClick={onDismiss}>
-          <span aria-hidden="true" className="text-lg leading-none">
-            ×
-          </span>
-        </button>
+        <CloseButton label="Dismiss" onClick={onDismiss} />
       </div>
     </div>
   );

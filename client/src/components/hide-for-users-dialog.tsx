@@ -4,6 +4,7 @@ import type { Stack } from '../../../shared/schemas/stacks';
 import { useTRPC } from '../lib/trpc';
 import { Avatar } from './avatar';
 import { Modal, ModalActions } from './modal';
+import { QueryState } from './query-state';
 
 interface HideForUsersDialogProps {
   stack: Pick<Stack, 'id' | 'me' | 'hidden_user_ids'>;
@@ -55,34 +56,28 @@ export function HideForUsersDialog({ stack, groupId, onClose, onDone }: HideForU
             {failure}
           </p>
         )}
-        {group.isPending ? (
-          <p className="text-sm text-base-content/70">Loading...</p>
-        ) : group.isError ? (
-          <p role="alert" className="text-sm text-error">
-            Failed to load group members
-          </p>
-        ) : candidates.length === 0 ? (
-          <p className="text-sm text-base-content/70">Every other member has answered this stack.</p>
-        ) : (
-          <ul className="max-h-64 space-y-1 overflow-y-auto" aria-label="Members who have not answered">
-            {candidates.map((member) => (
-              <li key={member.user_id}>
-                <label className="flex cursor-pointer items-center gap-3 rounded-btn p-1 hover:bg-base-200">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm"
-                    checked={hidden.has(member.user_id) || chosen.includes(member.user_id)}
-                    disabled={hidden.has(member.user_id) || hide.isPending}
-                    onChange={(event) => setChosen((all) => (event.target.checked ? [...all, member.user_id] : all.filter((id) => id !== member.user_id)))}
-                  />
-                  <Avatar kind="user" username={member.user.username} avatarId={member.user.avatar_id} size="xs" alt="" />
-                  <span className="wrap-anywhere">{member.user.username}</span>
-                  {hidden.has(member.user_id) && <span className="badge badge-ghost badge-sm">Hidden</span>}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={group} inline error="Failed to load group members" isEmpty={() => candidates.length === 0} empty="Every other member has answered this stack.">
+          {() => (
+            <ul className="max-h-64 space-y-1 overflow-y-auto" aria-label="Members who have not answered">
+              {candidates.map((member) => (
+                <li key={member.user_id}>
+                  <label className="flex cursor-pointer items-center gap-3 rounded-btn p-1 hover:bg-base-200">
+                    <input
+                      type="checkbox"
+                      className="checkbox checkbox-sm"
+                      checked={hidden.has(member.user_id) || chosen.includes(member.user_id)}
+                      disabled={hidden.has(member.user_id) || hide.isPending}
+                      onChange={(event) => setChosen((all) => (event.target.checked ? [...all, member.user_id] : all.filter((id) => id !== member.user_id)))}
+                    />
+                    <Avatar kind="user" username={member.user.username} avatarId={member.user.avatar_id} size="xs" alt="" />
+                    <span className="wrap-anywhere">{member.user.username}</span>
+                    {hidden.has(member.user_id) && <span className="badge badge-ghost badge-sm">Hidden</span>}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </Modal>
   );

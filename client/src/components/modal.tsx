@@ -1,4 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
+import { CloseButton } from './close-button';
 import { useModalDialog } from './modal-dialog';
 
 interface ModalProps {
@@ -35,11 +36,7 @@ function OpenModal({ title, onClose, children, actions, wide }: Omit<ModalProps,
           <h3 id={titleId} className="text-lg font-bold">
             {title}
           </h3>
-          <button type="button" className="btn btn-ghost btn-sm btn-square -mr-2 -mt-1" aria-label="Close" title="Close" onClick={onClose}>
-            <span aria-hidden="true" className="text-xl leading-none">
-              ×
-            </span>
-          </button>
+          <CloseButton onClick={onClose} className="-mr-2 -mt-1" />
         </div>
         {children}
         {actions && <div className="modal-action">{actions}</div>}

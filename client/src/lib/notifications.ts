@@ -5,7 +5,7 @@ import { useTRPC } from './trpc';
 
 /**
  * GET /v1/users/notifications/unread-count, cached 30 s (spec 1 §7). Not polled: a live
- * notification.created event brings the new counts (lib/live-events.ts).
+ * notification.created event brings the new counts (app/live-events.ts).
  */
 export function useUnreadCount(enabled = true) {
   const trpc = useTRPC();

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AppHeader } from '../../components/app-header';
 import { ErrorBanner } from '../../components/error-banner';
+import { LoadingNote } from '../../components/query-state';
+import type { CurrentUser } from '../../../../shared/schemas/users';
 import { useCurrentUser } from '../../lib/current-user';
 import { DASHBOARD_PATH } from '../../lib/dashboard-paths';
 import { emit, on, type AppEvents } from '../../lib/events';
@@ -143,20 +145,7 @@ export function DashboardPage() {
   // An address under /dashboard that names no view.
   if (dashboard.route === null) return <Navigate to={DASHBOARD_PATH} replace />;
 
-  if (me.isError) {
-    const message = httpStatusOf(me.error) === 401 ? 'Authentication failed. Please log in again.' : 'Failed to load user data';
-    return (
-      <div className="min-h-screen bg-base-200">
-        <AppHeader />
-        <div role="alert" className="alert alert-error mx-auto mt-8 max-w-xl">
-          <span>{message}</span>
-          <button type="button" className="btn btn-sm" onClick={() => window.location.reload()}>
-            Retry
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (me.isError) return <UserLoadFailure error={me.error} />;
 
   const counts = unread.data;
   const mainTabs = me.data?.role === 'ADMIN' ? [...MAIN_TABS, ...ADMIN_TABS] : MAIN_TABS;
@@ -193,55 +182,14 @@ export function DashboardPage() {
           />
         )}
         {me.isPending ? (
-          <p className="text-center text-base-content/70">Loading...</p>
+          <LoadingNote />
         ) : (
           <>
             {/* The address names a detail still loading (a link, a reload): its tab opens once it has. */}
-            {dashboard.loadingDetail && <p className="text-center text-base-content/70">Loading...</p>}
+            {dashboard.loadingDetail && <LoadingNote />}
             {view === 'settings' && <SettingsPanel user={me.data} onShowTour={showTourAgain} />}
-            {mainTabs.map((tab) => (
-              <section key={tab.key} id={panelId(tab.key)} role="tabpanel" aria-labelledby={tabId(tab.key)} hidden={view !== tab.key}>
-                {view === tab.key && tab.key === 'stacks' && <StackList onOpenStack={(id, type) => emit('openStack', { id, type })} />}
-                {view === tab.key && tab.key === 'groups' && (
-                  <>
-                    <h1 className="sr-only">Groups</h1>
-                    <GroupsTab onOpenGroup={(groupId) => dashboard.openTransient({ kind: 'group', id: groupId })} />
-                  </>
-                )}
-                {view === tab.key && tab.key === 'users' && (
-                  <>
-                    <h1 className="sr-only">Users</h1>
-                    <UsersTab me={me.data} onOpenSettings={() => dashboard.showView('settings')} />
-                  </>
-                )}
-                {view === tab.key && tab.key === 'reports' && (
-                  <Suspense fallback={<p className="text-center text-base-content/70">Loading...</p>}>
-                    <ReportsQueue />
-                  </Suspense>
-                )}
-              </section>
-            ))}
-            {tabs.map((tab) => {
-              const View = TRANSIENT_VIEWS[tab.request.kind] as ComponentType<TransientViewProps>;
-              return (
-                <section
-                  key={tab.key}
-                  id={panelId(tab.key)}
-                  role="tabpanel"
-                  aria-labelledby={tab.label === null ? undefined : tabId(tab.key)}
-                  hidden={view !== tab.key || tab.label === null}
-                >
-                  <View
-                    request={tab.request}
-                    onLoaded={(name, stackType) => dashboard.tabLoaded(tab.key, name, stackType)}
-                    onFailed={(message) => dashboard.tabFailed(tab.key, message)}
-                    onGone={(message) => dashboard.tabGone(tab.key, message)}
-                    onClose={() => dashboard.closeTab(tab.key)}
-                    onLeave={(next) => dashboard.closeTab(tab.key, next)}
-                  />
-                </section>
-              );
-            })}
+            <MainPanels tabs={mainTabs} view={view} me={me.data} dashboard={dashboard} />
+            <TransientPanels tabs={tabs} view={view} dashboard={dashboard} />
           </>
         )}
       </main>
@@ -262,4 +210,73 @@ export function DashboardPage() {
       <OnboardingTour userLoaded={me.isSuccess} onNavigate={(next) => dashboard.showView(next, { replace: true })} forceStart={tourRun} onActiveChange={setTourActive} />
     </div>
   );
+}
+
+/** Spec 1 §8: the current user could not be loaded; Retry reloads the page. */
+function UserLoadFailure({ error }: { error: unknown }) {
+  const message = httpStatusOf(error) === 401 ? 'Authentication failed. Please log in again.' : 'Failed to load user data';
+  return (
+    <div className="min-h-screen bg-base-200">
+      <AppHeader />
+      <div role="alert" className="alert alert-error mx-auto mt-8 max-w-xl">
+        <span>{message}</span>
+        <button type="button" className="btn btn-sm" onClick={() => window.location.reload()}>
+          Retry
+        </button>
+      </div>
+    </div>
+  );
+}
+
+type Dashboard = ReturnType<typeof useDashboardTabs>;
+
+/** The fixed tabs' panels; only the shown one is mounted. */
+function MainPanels({ tabs, view, me, dashboard }: { tabs: { key: MainTab; label: string }[]; view: string | null; me: CurrentUser; dashboard: Dashboard }) {
+  return tabs.map((tab) => (
+    <section key={tab.key} id={panelId(tab.key)} role="tabpanel" aria-labelledby={tabId(tab.key)} hidden={view !== tab.key}>
+      {view === tab.key && tab.key === 'stacks' && <StackList onOpenStack={(id, type) => emit('openStack', { id, type })} />}
+      {view === tab.key && tab.key === 'groups' && (
+        <>
+          <h1 className="sr-only">Groups</h1>
+          <GroupsTab onOpenGroup={(groupId) => dashboard.openTransient({ kind: 'group', id: groupId })} />
+        </>
+      )}
+      {view === tab.key && tab.key === 'users' && (
+        <>
+          <h1 className="sr-only">Users</h1>
+          <UsersTab me={me} onOpenSettings={() => dashboard.showView('settings')} />
+        </>
+      )}
+      {view === tab.key && tab.key === 'reports' && (
+        <Suspense fallback={<LoadingNote />}>
+          <ReportsQueue />
+        </Suspense>
+      )}
+    </section>
+  ));
+}
+
+/** The open details' panels (profiles, groups, bots, stacks); a tab shows once its detail has loaded. */
+function TransientPanels({ tabs, view, dashboard }: { tabs: Dashboard['tabs']; view: string | null; dashboard: Dashboard }) {
+  return tabs.map((tab) => {
+    const View = TRANSIENT_VIEWS[tab.request.kind] as ComponentType<TransientViewProps>;
+    return (
+      <section
+        key={tab.key}
+        id={panelId(tab.key)}
+        role="tabpanel"
+        aria-labelledby={tab.label === null ? undefined : tabId(tab.key)}
+        hidden={view !== tab.key || tab.label === null}
+      >
+        <View
+          request={tab.request}
+          onLoaded={(name, stackType) => dashboard.tabLoaded(tab.key, name, stackType)}
+          onFailed={(message) => dashboard.tabFailed(tab.key, message)}
+          onGone={(message) => dashboard.tabGone(tab.key, message)}
+          onClose={() => dashboard.closeTab(tab.key)}
+          onLeave={(next) => dashboard.closeTab(tab.key, next)}
+        />
+      </section>
+    );
+  });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AuthCard, Field } from '../../components/auth-card';
+import { AuthCard, FormSubmit, TextField } from './auth-card';
 import { sessionEndReason, SESSION_EXPIRED_MESSAGE, storeToken } from '../../lib/auth-token';
 import { retryAfterSeconds, waitInWords } from '../../lib/retry-after';
 import { nextPathFrom } from '../../lib/safe-redirect';
@@ -52,37 +52,17 @@ export function LoginPage() {
         </p>
       )}
       <form onSubmit={onSubmit} className="space-y-3">
-        <Field label="Username or email" htmlFor="username_or_email">
-          <input
-            id="username_or_email"
-            name="username_or_email"
-            autoComplete="username"
-            required
-            className="input input-bordered w-full"
-            value={usernameOrEmail}
-            onChange={(e) => setUsernameOrEmail(e.target.value)}
-          />
-        </Field>
-        <Field label="Password" htmlFor="password">
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className="input input-bordered w-full"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        {error && (
-          <p role="alert" className="text-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary w-full" disabled={login.isPending}>
-          {login.isPending ? 'Logging in...' : 'Login'}
-        </button>
+        <TextField
+          label="Username or email"
+          id="username_or_email"
+          name="username_or_email"
+          autoComplete="username"
+          required
+          value={usernameOrEmail}
+          onChange={(e) => setUsernameOrEmail(e.target.value)}
+        />
+        <TextField label="Password" id="password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <FormSubmit failure={error} busy={login.isPending} label="Login" busyLabel="Logging in..." />
       </form>
       <div className="mt-2 flex flex-col items-center gap-1 text-sm">
         <Link className="link" to="/reset-password">

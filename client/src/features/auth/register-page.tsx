@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { RegisterForm, toRegisterInput } from '../../../../shared/schemas/auth';
-import { AuthCard, Field } from '../../components/auth-card';
+import { AuthCard, FormSubmit, TextField } from './auth-card';
 import { storeToken } from '../../lib/auth-token';
 import { errorDetail, isNetworkError, useTRPC } from '../../lib/trpc';
 
@@ -63,27 +63,14 @@ export function RegisterPage() {
     );
   }
 
-  const inputClass = (name: keyof RegisterForm) => `input input-bordered w-full ${errors[name] ? 'input-error' : ''}`;
-  const describedBy = (name: keyof RegisterForm) => (errors[name] ? `${name}-error` : undefined);
-
   return (
     <AuthCard title="Create Your Account">
       <form onSubmit={onSubmit} noValidate className="space-y-3">
-        <Field label="Username" htmlFor="username" error={errors.username?.message}>
-          <input id="username" autoComplete="username" className={inputClass('username')} aria-invalid={!!errors.username} aria-describedby={describedBy('username')} {...field('username')} />
-        </Field>
-        <Field label="Email" htmlFor="email" error={errors.email?.message}>
-          <input id="email" type="email" autoComplete="email" className={inputClass('email')} aria-invalid={!!errors.email} aria-describedby={describedBy('email')} {...field('email')} />
-        </Field>
-        <Field label="Password" htmlFor="password" error={errors.password?.message}>
-          <input id="password" type="password" autoComplete="new-password" className={inputClass('password')} aria-invalid={!!errors.password} aria-describedby={describedBy('password')} {...field('password')} />
-        </Field>
-        <Field label="Confirm Password" htmlFor="confirmPassword" error={errors.confirmPassword?.message}>
-          <input id="confirmPassword" type="password" autoComplete="new-password" className={inputClass('confirmPassword')} aria-invalid={!!errors.confirmPassword} aria-describedby={describedBy('confirmPassword')} {...field('confirmPassword')} />
-        </Field>
-        <Field label="Registration Code" htmlFor="registrationCode" error={errors.registrationCode?.message}>
-          <input id="registrationCode" autoComplete="off" className={inputClass('registrationCode')} aria-invalid={!!errors.registrationCode} aria-describedby={describedBy('registrationCode')} {...field('registrationCode')} />
-        </Field>
+        <TextField label="Username" id="username" autoComplete="username" error={errors.username?.message} {...field('username')} />
+        <TextField label="Email" id="email" type="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
+        <TextField label="Password" id="password" type="password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
+        <TextField label="Confirm Password" id="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...field('confirmPassword')} />
+        <TextField label="Registration Code" id="registrationCode" autoComplete="off" error={errors.registrationCode?.message} {...field('registrationCode')} />
         <div>
           <label className="label cursor-pointer justify-start gap-2">
             <input type="checkbox" className="checkbox checkbox-sm" {...field('agreeTerms')} />
@@ -106,14 +93,7 @@ export function RegisterPage() {
           </label>
           {errors.agreeRules && <p className="text-sm text-error" role="alert">{errors.agreeRules.message}</p>}
         </div>
-        {serverError && (
-          <div role="alert" className="alert alert-error alert-soft">
-            {serverError}
-          </div>
-        )}
-        <button type="submit" className="btn btn-primary w-full" disabled={register.isPending}>
-          {register.isPending ? 'Creating Account...' : 'Create Account'}
-        </button>
+        <FormSubmit failure={serverError} busy={register.isPending} label="Create Account" busyLabel="Creating Account..." />
         <p className="text-center text-sm">
           Already have an account?{' '}
           <Link className="link link-primary" to="/login">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { TIMINGS } from '../../../../shared/limits';
-import { AuthCard } from '../../components/auth-card';
+import { AuthCard } from './auth-card';
 
 const REDIRECT_SECONDS = Math.round(TIMINGS.registrationRedirectMs / 1000);
 

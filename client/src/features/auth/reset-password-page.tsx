@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { NewPasswordForm } from '../../../../shared/schemas/auth';
-import { AuthCard, Field } from '../../components/auth-card';
+import { AuthCard, FormSubmit, TextField } from './auth-card';
 import { errorDetail, httpStatusOf, useTRPC } from '../../lib/trpc';
 
 const DEFAULT_SENT_MESSAGE = 'If the email address exists, a password reset link has been sent.';
@@ -41,9 +41,7 @@ function RequestResetLink() {
         reminds you of your username.
       </p>
       <form onSubmit={onSubmit} className="space-y-3">
-        <Field label="Email" htmlFor="email">
-          <input id="email" type="email" required autoComplete="email" className="input input-bordered w-full" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Field>
+        <TextField label="Email" id="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         {result && (
           <div role={result.ok ? 'status' : 'alert'} className={`alert alert-soft ${result.ok ? 'alert-success' : 'alert-error'}`}>
             {result.text}
@@ -132,20 +130,9 @@ function NewPasswordFormCard({ token }: { token: string }) {
   return (
     <AuthCard title="Choose a new password">
       <form onSubmit={onSubmit} noValidate className="space-y-3">
-        <Field label="New password" htmlFor="password" error={errors.password?.message}>
-          <input id="password" type="password" autoComplete="new-password" className="input input-bordered w-full" {...field('password')} />
-        </Field>
-        <Field label="Confirm Password" htmlFor="confirmPassword" error={errors.confirmPassword?.message}>
-          <input id="confirmPassword" type="password" autoComplete="new-password" className="input input-bordered w-full" {...field('confirmPassword')} />
-        </Field>
-        {serverError && (
-          <div role="alert" className="alert alert-error alert-soft">
-            {serverError}
-          </div>
-        )}
-        <button type="submit" className="btn btn-primary w-full" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving...' : 'Set New Password'}
-        </button>
+        <TextField label="New password" id="password" type="password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
+        <TextField label="Confirm Password" id="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...field('confirmPassword')} />
+        <FormSubmit failure={serverError} busy={reset.isPending} label="Set New Password" busyLabel="Saving..." />
       </form>
       <Link className="link mt-2 self-center text-sm" to="/reset-password">
         Send a new link

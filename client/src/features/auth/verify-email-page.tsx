@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AuthCard } from '../../components/auth-card';
+import { AuthCard } from './auth-card';
 import { errorDetail, useTRPC } from '../../lib/trpc';
 
 /** Spec 1 §2 Verify e-mail: verifying, then success or error. */

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, type ReactNode } from 'react';
 import { canPurgeTags, type Bot } from '../../../../shared/schemas/bots';
 import { Avatar } from '../../components/avatar';
-import { ErrorBanner } from '../../components/error-banner';
+import { NotFound, QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
 import { LastRun } from './last-run';
@@ -28,7 +28,6 @@ export function BotDetailView({ botId, onLoaded, onNotFound, onLoadFailed, onBac
   const bot = useQuery(trpc.bots.get.queryOptions({ id: botId }));
   // Asked alongside the bot (it is usually cached): Purge depends on who is looking.
   const me = useCurrentUser();
-  const [bannerDismissed, setBannerDismissed] = useState(false);
   const missing = bot.isError && httpStatusOf(bot.error) === 404;
   const failed = bot.isError && !missing && !bot.data;
 
@@ -46,28 +45,12 @@ export function BotDetailView({ botId, onLoaded, onNotFound, onLoadFailed, onBac
     if (failed) loadFailed();
   }, [failed]);
 
-  if (missing) {
-    return (
-      <div className="mx-auto max-w-4xl space-y-4 text-center">
-        <h1 className="text-xl font-bold">Bot not found</h1>
-        <button type="button" className="btn" onClick={onBack}>
-          Back
-        </button>
-      </div>
-    );
-  }
-  if (bot.data) return <BotDetailContent bot={bot.data} meId={me.data?.id} onBack={onBack} onOpenUser={onOpenUser} onOpenGroup={onOpenGroup} />;
-  if (bot.isError) {
-    return (
-      <div className="mx-auto max-w-4xl space-y-4">
-        {!bannerDismissed && <ErrorBanner message="Failed to load bot" onRetry={() => void bot.refetch()} retrying={bot.isFetching} onDismiss={() => setBannerDismissed(true)} />}
-        <button type="button" className="btn" onClick={onBack}>
-          Back
-        </button>
-      </div>
-    );
-  }
-  return <p className="py-8 text-center text-base-content/70">Loading...</p>;
+  if (missing) return <NotFound title="Bot not found" onBack={onBack} />;
+  return (
+    <QueryState query={bot} error="Failed to load bot" onBack={onBack}>
+      {(data) => <BotDetailContent bot={data} meId={me.data?.id} onBack={onBack} onOpenUser={onOpenUser} onOpenGroup={onOpenGroup} />}
+    </QueryState>
+  );
 }
 
 type ContentProps = Pick<BotDetailViewProps, 'onBack' | 'onOpenUser' | 'onOpenGroup'> & { bot: Bot; meId: number | undefined };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { BotRun } from '../../../../shared/schemas/bots';
+import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 
 /**
@@ -27,9 +27,6 @@ export const runtimeText = (seconds: number) => `Runtime: ${Number(seconds).toFi
 export function LastRun({ botId, headingId }: { botId: number; headingId: string }) {
   const trpc = useTRPC();
   const runs = useQuery(trpc.bots.responses.queryOptions({ id: botId, limit: 1, offset: 0 }));
-  useEffect(() => {
-    if (runs.error) console.error(`Failed to load the last run of bot ${botId}`, runs.error);
-  }, [runs.error, botId]);
 
   return (
     <section aria-labelledby={headingId} className="card bg-base-100 shadow-sm">
@@ -37,16 +34,9 @@ export function LastRun({ botId, headingId }: { botId: number; headingId: string
         <h2 id={headingId} className="card-title text-lg">
           Last Run
         </h2>
-        {runs.isPending && <p className="text-base-content/70">Loading...</p>}
-        {runs.isError && (
-          <div className="flex flex-wrap items-center gap-2">
-            <p className="text-error">The last run could not be loaded.</p>
-            <button type="button" className="btn btn-sm" onClick={() => void runs.refetch()} disabled={runs.isFetching}>
-              Retry
-            </button>
-          </div>
-        )}
-        {runs.data && (runs.data.length === 0 ? <p className="text-base-content/70">No runs recorded yet.</p> : <RunRecord run={runs.data[0]} />)}
+        <QueryState query={runs} quiet error="The last run could not be loaded." empty="No runs recorded yet.">
+          {(data) => <RunRecord run={data[0]} />}
+        </QueryState>
       </div>
     </section>
   );

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { AGREEMENT } from '../../../../shared/limits';
 import type { AgreementPair, GroupAgreement } from '../../../../shared/schemas/agreement';
 import { MAX_SCORE } from '../../../../shared/scoring';
+import { ChartTable } from '../../components/data-table';
+import { EmptyNote, QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 
 interface Person {
@@ -109,23 +111,15 @@ export function AgreementSection({ groupId, groupName, currentUserId }: { groupI
   const trpc = useTRPC();
   const agreement = useQuery(trpc.groups.agreement.queryOptions({ id: groupId }));
   const uid = useId();
-  useEffect(() => {
-    if (agreement.error) console.error(`Failed to load the agreement map of group ${groupId}`, agreement.error);
-  }, [agreement.error, groupId]);
 
   return (
     <section aria-labelledby={`${uid}-title`} className="space-y-3">
       <h2 id={`${uid}-title`} className="text-lg font-bold">
         Agreement
       </h2>
-      {agreement.isPending && <p className="text-base-content/70">Loading...</p>}
-      {agreement.isError && <p className="text-base-content/70">The agreement map could not be loaded.</p>}
-      {agreement.data && agreement.data.pairs.length === 0 && (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">
-          No two members have answered the same stack yet.
-        </p>
-      )}
-      {agreement.data && agreement.data.pairs.length > 0 && <AgreementContent data={agreement.data} groupName={groupName} currentUserId={currentUserId} uid={uid} />}
+      <QueryState query={agreement} quiet error="The agreement map could not be loaded." isEmpty={(data) => data.pairs.length === 0} empty={<EmptyNote>No two members have answered the same stack yet.</EmptyNote>}>
+        {(data) => <AgreementContent data={data} groupName={groupName} currentUserId={currentUserId} uid={uid} />}
+      </QueryState>
     </section>
   );
 }
@@ -211,36 +205,20 @@ function AgreementContent({ data, groupName, currentUserId, uid }: { data: Group
         </span>
       </div>
 
-      <details className="rounded-box border border-base-300">
-        <summary className="cursor-pointer p-2 font-medium">Show as table</summary>
-        <div className="overflow-x-auto">
-          <table className="table table-sm">
-            <caption className="p-2 text-left text-sm text-base-content/70">{`Agreement between the members of ${groupName}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Members</th>
-                <th scope="col" className="text-right">
-                  Score
-                </th>
-                <th scope="col" className="text-right">
-                  Stacks
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...data.pairs]
-                .sort((p, q) => q.score - p.score || q.stacks - p.stacks)
-                .map((p) => (
-                  <tr key={`${p.user_a.id}:${p.user_b.id}`}>
-                    <th scope="row" className="font-normal wrap-anywhere">{`${p.user_a.username} & ${p.user_b.username}`}</th>
-                    <td className="text-right tabular-nums">{fmt(p.score)}</td>
-                    <td className="text-right tabular-nums">{p.stacks}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        caption={`Agreement between the members of ${groupName}`}
+        columns={[{ label: 'Members' }, { label: 'Score', numeric: true }, { label: 'Stacks', numeric: true }]}
+      >
+        {[...data.pairs]
+          .sort((p, q) => q.score - p.score || q.stacks - p.stacks)
+          .map((p) => (
+            <tr key={`${p.user_a.id}:${p.user_b.id}`}>
+              <th scope="row" className="font-normal wrap-anywhere">{`${p.user_a.username} & ${p.user_b.username}`}</th>
+              <td className="text-right tabular-nums">{fmt(p.score)}</td>
+              <td className="text-right tabular-nums">{p.stacks}</td>
+            </tr>
+          ))}
+      </ChartTable>
 
       <div className="space-y-2">
         <h3 className="font-semibold">Closest and furthest</h3>

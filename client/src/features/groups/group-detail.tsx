@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { GroupDetail } from '../../../../shared/schemas/groups';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBanner } from '../../components/error-banner';
 import { Modal } from '../../components/modal';
+import { EmptyNote, NotFound, QueryState } from '../../components/query-state';
 import { ReportButton } from '../../components/report-dialog';
 import { emit } from '../../lib/events';
 import { useRefreshGroups } from '../../lib/groups-cache';
@@ -46,7 +46,6 @@ const GONE_ON_404: ReadonlySet<GroupAction> = new Set(['join', 'invite', 'leave'
 export function GroupDetailView({ groupId, onLoaded, onNotFound, onLoadFailed, onBack, onAddStack, onOpenUser, onOpenBot }: GroupDetailViewProps) {
   const trpc = useTRPC();
   const group = useQuery(trpc.groups.get.queryOptions({ id: groupId }));
-  const [bannerDismissed, setBannerDismissed] = useState(false);
 
   // The callers' functions may change identity on every render; only the outcomes matter.
   const callbacks = useRef({ onLoaded, onNotFound, onLoadFailed });
@@ -66,37 +65,18 @@ export function GroupDetailView({ groupId, onLoaded, onNotFound, onLoadFailed, o
     if (failed) callbacks.current.onLoadFailed?.();
   }, [failed]);
 
-  if (missing) {
-    return (
-      <div className="mx-auto max-w-4xl space-y-4 text-center">
-        <h1 className="text-xl font-bold">Group not found</h1>
-        <button type="button" className="btn" onClick={onBack}>
-          Back
-        </button>
-      </div>
-    );
-  }
-  if (group.data) {
-    return <GroupDetailContent group={group.data} onBack={onBack} onAddStack={onAddStack} onOpenUser={onOpenUser} onOpenBot={onOpenBot} />;
-  }
-  if (group.isError) {
-    return (
-      <div className="mx-auto max-w-4xl space-y-4">
-        {!bannerDismissed && (
-          <ErrorBanner message="Failed to load group profile" onRetry={() => void group.refetch()} retrying={group.isFetching} onDismiss={() => setBannerDismissed(true)} />
-        )}
-        <button type="button" className="btn" onClick={onBack}>
-          Back
-        </button>
-      </div>
-    );
-  }
-  return <p className="text-center text-base-content/70">Loading...</p>;
+  if (missing) return <NotFound title="Group not found" onBack={onBack} />;
+  return (
+    <QueryState query={group} error="Failed to load group profile" onBack={onBack}>
+      {(data) => <GroupDetailContent group={data} onBack={onBack} onAddStack={onAddStack} onOpenUser={onOpenUser} onOpenBot={onOpenBot} />}
+    </QueryState>
+  );
 }
 
 type ContentProps = Omit<GroupDetailViewProps, 'groupId' | 'onLoaded'> & { group: GroupDetail };
 
-function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }: ContentProps) {
+/** The group calls behind the detail's buttons and the confirmation each asks first. */
+function useGroupActions(group: GroupDetail, onBack: () => void) {
   const trpc = useTRPC();
   const refreshGroups = useRefreshGroups();
   const join = useMutation(trpc.groups.join.mutationOptions());
@@ -107,8 +87,6 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [gone, setGone] = useState(false);
   const [invitedNow, setInvitedNow] = useState<ReadonlySet<number>>(new Set());
-  // Several group tabs may be mounted at once: ids must not clash.
-  const uid = useId();
   const busy = join.isPending || leave.isPending || retire.isPending || invite.isPending || block.isPending;
 
   /** Runs a group call; a 404 on join, invite, leave or retire opens 'Group Not Found', other failures are only logged. */
@@ -164,154 +142,43 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
   };
 
   const pending = new Set([...group.pending_invitation_user_ids, ...invitedNow]);
+  return { busy, confirmation, ask: setConfirmation, gone, pending, onJoin, onConfirm };
+}
+
+function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }: ContentProps) {
+  const actions = useGroupActions(group, onBack);
+  const { busy, confirmation, ask } = actions;
+  // Several group tabs may be mounted at once: ids must not clash.
+  const uid = useId();
 
   return (
     <article className="mx-auto max-w-4xl space-y-6" aria-labelledby={`${uid}-detail-name`}>
-      <header className="card bg-base-100 shadow-sm">
-        <div className="card-body gap-4 sm:flex-row sm:items-start">
-          <Avatar kind="group" name={group.name} size="xl" />
-          <div className="min-w-0 flex-1 space-y-1">
-            <h1 id={`${uid}-detail-name`} className="text-2xl font-bold wrap-anywhere">
-              {group.name}
-            </h1>
-            <p className="text-base-content/80 wrap-anywhere">Owner: {group.owner}</p>
-            <p className="text-base-content/80">
-              {countLabel(group.member_count, 'member')} · {countLabel(group.board_count, 'stack')}
-            </p>
-            {(!group.is_public || group.is_restricted || group.is_readonly) && (
-              <p className="flex flex-wrap gap-2">
-                <GroupBadges group={group} />
-              </p>
-            )}
-            <DescriptionEditor groupId={group.id} description={group.description} editable={group.is_owner} />
-          </div>
-        </div>
-      </header>
+      <GroupHeader group={group} titleId={`${uid}-detail-name`} />
 
       {group.is_member && (
         <>
           <BotsSection groupId={group.id} onOpenBot={onOpenBot} />
-
-          <section aria-labelledby={`${uid}-members-title`} className="space-y-3">
-            <h2 id={`${uid}-members-title`} className="text-lg font-bold">
-              Members
-            </h2>
-            <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm" aria-label="Members">
-              {group.members.map((member) => (
-                <li key={member.user_id} className="flex items-center gap-3 p-3">
-                  <PersonLink username={member.user.username} avatarId={member.user.avatar_id} onOpen={() => onOpenUser(member.user_id)} />
-                  <span className={`badge ${member.role === 'OWNER' ? 'badge-primary' : 'badge-ghost'}`}>{member.role === 'OWNER' ? 'Owner' : 'Member'}</span>
-                  {group.is_owner && member.role !== 'OWNER' && (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm text-error"
-                      aria-label={`Remove ${member.user.username}`}
-                      disabled={busy}
-                      onClick={() => setConfirmation({ kind: 'remove', userId: member.user_id, username: member.user.username })}
-                    >
-                      Remove
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
-
+          <MembersSection group={group} busy={busy} onRemove={(userId, username) => ask({ kind: 'remove', userId, username })} onOpenUser={onOpenUser} />
           <AgreementSection groupId={group.id} groupName={group.name} currentUserId={group.current_user_id} />
-
           {group.can_invite && (
-            <section aria-labelledby={`${uid}-invite-title`} className="space-y-3">
-              <h2 id={`${uid}-invite-title`} className="text-lg font-bold">
-                Invite Friends
-              </h2>
-              {group.non_members.length === 0 ? (
-                <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No friends to invite.</p>
-              ) : (
-                <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm" aria-label="Invite Friends">
-                  {group.non_members.map((friend) => (
-                    <li key={friend.id} className="flex flex-wrap items-center gap-3 p-3">
-                      <PersonLink username={friend.username} avatarId={friend.avatar_id} onOpen={() => onOpenUser(friend.id)} />
-                      {pending.has(friend.id) ? (
-                        <>
-                          <span className="text-sm text-success">Invitation sent</span>
-                          <button type="button" className="btn btn-sm" disabled>
-                            Invited
-                          </button>
-                        </>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-primary btn-sm"
-                          aria-label={`Invite ${friend.username}`}
-                          disabled={busy}
-                          onClick={() => setConfirmation({ kind: 'invite', userId: friend.id, username: friend.username })}
-                        >
-                          Invite
-                        </button>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <InviteSection group={group} pending={actions.pending} busy={busy} onInvite={(userId, username) => ask({ kind: 'invite', userId, username })} onOpenUser={onOpenUser} />
           )}
         </>
       )}
 
-      <section aria-labelledby={`${uid}-actions-title`} className="space-y-3">
-        <h2 id={`${uid}-actions-title`} className="text-lg font-bold">
-          Group Actions
-        </h2>
-        <div className="flex flex-wrap items-center gap-2">
-          <button type="button" className="btn" onClick={onBack}>
-            Back
-          </button>
-          {group.can_create_stack && (
-            <button type="button" className="btn btn-primary" onClick={() => onAddStack(group.id)}>
-              Add Stack
-            </button>
-          )}
-          {!group.is_member && group.is_public && (
-            <button type="button" className="btn btn-primary" onClick={() => void onJoin()} disabled={busy}>
-              Join Group
-            </button>
-          )}
-          {group.is_member && !group.is_owner && (
-            <button type="button" className="btn btn-warning" onClick={() => setConfirmation({ kind: 'leave' })} disabled={busy}>
-              Leave Group
-            </button>
-          )}
-          {group.is_owner && (
-            <button
-              type="button"
-              className="btn btn-error"
-              onClick={() => setConfirmation({ kind: 'retire' })}
-              disabled={busy || !group.can_retire}
-              aria-describedby={group.can_retire ? undefined : `${uid}-retire-hint`}
-            >
-              Retire Group
-            </button>
-          )}
-          {!group.is_owner && <ReportButton target={{ type: 'group', id: group.id }} ariaLabel="Report group" />}
-        </div>
-        {group.is_owner && !group.can_retire && (
-          <p id={`${uid}-retire-hint`} className="text-sm text-base-content/60">
-            You can retire this group once you are its only member.
-          </p>
-        )}
-      </section>
+      <GroupActions group={group} busy={busy} onBack={onBack} onAddStack={onAddStack} onJoin={() => void actions.onJoin()} onAsk={ask} />
 
       <ConfirmDialog
         open={confirmation !== null}
         busy={busy}
         danger={confirmation?.kind !== 'invite'}
         {...confirmationText(confirmation, group.name)}
-        onCancel={() => setConfirmation(null)}
-        onConfirm={() => void onConfirm()}
+        onCancel={() => ask(null)}
+        onConfirm={() => void actions.onConfirm()}
       />
 
       <Modal
-        open={gone}
+        open={actions.gone}
         title="Group Not Found"
         onClose={onBack}
         actions={
@@ -323,6 +190,171 @@ function GroupDetailContent({ group, onBack, onAddStack, onOpenUser, onOpenBot }
         <p>The group you're looking for doesn't exist or has been deleted.</p>
       </Modal>
     </article>
+  );
+}
+
+function GroupHeader({ group, titleId }: { group: GroupDetail; titleId: string }) {
+  return (
+    <header className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-4 sm:flex-row sm:items-start">
+        <Avatar kind="group" name={group.name} size="xl" />
+        <div className="min-w-0 flex-1 space-y-1">
+          <h1 id={titleId} className="text-2xl font-bold wrap-anywhere">
+            {group.name}
+          </h1>
+          <p className="text-base-content/80 wrap-anywhere">Owner: {group.owner}</p>
+          <p className="text-base-content/80">
+            {countLabel(group.member_count, 'member')} · {countLabel(group.board_count, 'stack')}
+          </p>
+          {(!group.is_public || group.is_restricted || group.is_readonly) && (
+            <p className="flex flex-wrap gap-2">
+              <GroupBadges group={group} />
+            </p>
+          )}
+          <DescriptionEditor groupId={group.id} description={group.description} editable={group.is_owner} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** A titled section of the group page (its title's id is unique: several group tabs may be open). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="space-y-3">
+      <h2 id={titleId} className="text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+interface MembersSectionProps {
+  group: GroupDetail;
+  busy: boolean;
+  onRemove(userId: number, username: string): void;
+  onOpenUser(userId: number): void;
+}
+
+function MembersSection({ group, busy, onRemove, onOpenUser }: MembersSectionProps) {
+  return (
+    <Section title="Members">
+      <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm" aria-label="Members">
+        {group.members.map((member) => (
+          <li key={member.user_id} className="flex items-center gap-3 p-3">
+            <PersonLink username={member.user.username} avatarId={member.user.avatar_id} onOpen={() => onOpenUser(member.user_id)} />
+            <span className={`badge ${member.role === 'OWNER' ? 'badge-primary' : 'badge-ghost'}`}>{member.role === 'OWNER' ? 'Owner' : 'Member'}</span>
+            {group.is_owner && member.role !== 'OWNER' && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm text-error"
+                aria-label={`Remove ${member.user.username}`}
+                disabled={busy}
+                onClick={() => onRemove(member.user_id, member.user.username)}
+              >
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+interface InviteSectionProps {
+  group: GroupDetail;
+  /** Who has an invitation waiting (the server's, and those invited from here since). */
+  pending: ReadonlySet<number>;
+  busy: boolean;
+  onInvite(userId: number, username: string): void;
+  onOpenUser(userId: number): void;
+}
+
+function InviteSection({ group, pending, busy, onInvite, onOpenUser }: InviteSectionProps) {
+  return (
+    <Section title="Invite Friends">
+      {group.non_members.length === 0 ? (
+        <EmptyNote>No friends to invite.</EmptyNote>
+      ) : (
+        <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm" aria-label="Invite Friends">
+          {group.non_members.map((friend) => (
+            <li key={friend.id} className="flex flex-wrap items-center gap-3 p-3">
+              <PersonLink username={friend.username} avatarId={friend.avatar_id} onOpen={() => onOpenUser(friend.id)} />
+              {pending.has(friend.id) ? (
+                <>
+                  <span className="text-sm text-success">Invitation sent</span>
+                  <button type="button" className="btn btn-sm" disabled>
+                    Invited
+                  </button>
+                </>
+              ) : (
+                <button type="button" className="btn btn-primary btn-sm" aria-label={`Invite ${friend.username}`} disabled={busy} onClick={() => onInvite(friend.id, friend.username)}>
+                  Invite
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+interface GroupActionsProps {
+  group: GroupDetail;
+  busy: boolean;
+  onBack(): void;
+  onAddStack(groupId: number): void;
+  onJoin(): void;
+  /** Leave and Retire ask first. */
+  onAsk(confirmation: Confirmation): void;
+}
+
+function GroupActions({ group, busy, onBack, onAddStack, onJoin, onAsk }: GroupActionsProps) {
+  const hintId = useId();
+  return (
+    <Section title="Group Actions">
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className="btn" onClick={onBack}>
+          Back
+        </button>
+        {group.can_create_stack && (
+          <button type="button" className="btn btn-primary" onClick={() => onAddStack(group.id)}>
+            Add Stack
+          </button>
+        )}
+        {!group.is_member && group.is_public && (
+          <button type="button" className="btn btn-primary" onClick={onJoin} disabled={busy}>
+            Join Group
+          </button>
+        )}
+        {group.is_member && !group.is_owner && (
+          <button type="button" className="btn btn-warning" onClick={() => onAsk({ kind: 'leave' })} disabled={busy}>
+            Leave Group
+          </button>
+        )}
+        {group.is_owner && (
+          <button
+            type="button"
+            className="btn btn-error"
+            onClick={() => onAsk({ kind: 'retire' })}
+            disabled={busy || !group.can_retire}
+            aria-describedby={group.can_retire ? undefined : hintId}
+          >
+            Retire Group
+          </button>
+        )}
+        {!group.is_owner && <ReportButton target={{ type: 'group', id: group.id }} ariaLabel="Report group" />}
+      </div>
+      {group.is_owner && !group.can_retire && (
+        <p id={hintId} className="text-sm text-base-content/60">
+          You can retire this group once you are its only member.
+        </p>
+      )}
+    </Section>
   );
 }
 
@@ -359,33 +391,24 @@ function PersonLink({ username, avatarId, onOpen }: { username: string; avatarId
 function BotsSection({ groupId, onOpenBot }: { groupId: number; onOpenBot(botId: number): void }) {
   const trpc = useTRPC();
   const bots = useQuery(trpc.groups.bots.queryOptions({ id: groupId }));
-  const uid = useId();
-  useEffect(() => {
-    if (bots.error) console.error(`Failed to load the bots of group ${groupId}`, bots.error);
-  }, [bots.error, groupId]);
   return (
-    <section aria-labelledby={`${uid}-bots-title`} className="space-y-3">
-      <h2 id={`${uid}-bots-title`} className="text-lg font-bold">
-        Bots
-      </h2>
-      {bots.isPending && <p className="text-base-content/70">Loading...</p>}
-      {bots.data && bots.data.length === 0 && (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No bots in this group yet.</p>
-      )}
-      {bots.data && bots.data.length > 0 && (
-        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Bots">
-          {bots.data.map((bot) => (
-            <li key={bot.id} className="min-w-0">
-              <button type="button" className="flex w-full min-w-0 items-center gap-3 rounded-box bg-base-100 p-3 text-left shadow-sm hover:bg-base-200" onClick={() => onOpenBot(bot.id)}>
-                <Avatar kind="bot" name={bot.name} avatarId={bot.avatar_id} size="sm" alt="" />
-                <span className="truncate font-medium" title={bot.name}>
-                  {bot.name}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <Section title="Bots">
+      <QueryState query={bots} inline log={`Failed to load the bots of group ${groupId}`} empty={<EmptyNote>No bots in this group yet.</EmptyNote>}>
+        {(list) => (
+          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Bots">
+            {list.map((bot) => (
+              <li key={bot.id} className="min-w-0">
+                <button type="button" className="flex w-full min-w-0 items-center gap-3 rounded-box bg-base-100 p-3 text-left shadow-sm hover:bg-base-200" onClick={() => onOpenBot(bot.id)}>
+                  <Avatar kind="bot" name={bot.name} avatarId={bot.avatar_id} size="sm" alt="" />
+                  <span className="truncate font-medium" title={bot.name}>
+                    {bot.name}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Section>
   );
 }

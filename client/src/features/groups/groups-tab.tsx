@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { GroupSummary } from '../../../../shared/schemas/groups';
-import { ErrorBanner } from '../../components/error-banner';
+import { EmptyNote, QueryState } from '../../components/query-state';
 import { CreateGroupDialog } from './create-group-dialog';
 import { GroupCard } from './group-card';
 import { useGroupsOverview } from './groups-overview-query';
@@ -19,7 +19,6 @@ const GRIDS = [
 export function GroupsTab({ onOpenGroup }: GroupsTabProps) {
   const overview = useGroupsOverview();
   const [creating, setCreating] = useState(false);
-  const [bannerDismissed, setBannerDismissed] = useState(false);
 
   return (
     <div className="space-y-8">
@@ -29,13 +28,9 @@ export function GroupsTab({ onOpenGroup }: GroupsTabProps) {
         </button>
       </div>
 
-      {overview.isError && !bannerDismissed && (
-        <ErrorBanner message="Failed to load groups" onRetry={() => void overview.refetch()} retrying={overview.isFetching} onDismiss={() => setBannerDismissed(true)} />
-      )}
-
-      {GRIDS.map((grid) => (
-        <GroupGrid key={grid.id} {...grid} groups={overview.data?.[grid.list]} loading={overview.isPending} onOpenGroup={onOpenGroup} />
-      ))}
+      <QueryState query={overview} error="Failed to load groups">
+        {(data) => GRIDS.map((grid) => <GroupGrid key={grid.id} {...grid} groups={data[grid.list]} onOpenGroup={onOpenGroup} />)}
+      </QueryState>
 
       <CreateGroupDialog
         open={creating}
@@ -52,23 +47,20 @@ export function GroupsTab({ onOpenGroup }: GroupsTabProps) {
 interface GroupGridProps {
   id: string;
   title: string;
-  groups: GroupSummary[] | undefined;
-  loading: boolean;
+  groups: GroupSummary[];
   empty: string;
   onOpenGroup(groupId: number): void;
 }
 
-function GroupGrid({ id, title, groups, loading, empty, onOpenGroup }: GroupGridProps) {
+function GroupGrid({ id, title, groups, empty, onOpenGroup }: GroupGridProps) {
   return (
     <section aria-labelledby={id} className="space-y-3">
       <h2 id={id} className="text-xl font-bold">
         {title}
       </h2>
-      {loading && <p className="text-center text-base-content/70">Loading...</p>}
-      {groups && groups.length === 0 && (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">{empty}</p>
-      )}
-      {groups && groups.length > 0 && (
+      {groups.length === 0 ? (
+        <EmptyNote>{empty}</EmptyNote>
+      ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-label={title}>
           {groups.map((group) => (
             <GroupCard key={group.id} group={group} onOpen={() => onOpenGroup(group.id)} />

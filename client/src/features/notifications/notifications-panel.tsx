@@ -3,9 +3,10 @@ import { useRef, useState, type ReactNode } from 'react';
 import { LIMITS, PRODUCT_NAME, TIMINGS } from '../../../../shared/limits';
 import type { Notification } from '../../../../shared/schemas/users';
 import { Modal } from '../../components/modal';
+import { QueryState } from '../../components/query-state';
 import { emit } from '../../lib/events';
 import { formatDateTime } from '../../lib/format-date';
-import { useRespondToGroupInvite } from '../../lib/group-invite-actions';
+import { useRespondToGroupInvite } from './group-invite-actions';
 import { useMarkNotificationsRead } from '../../lib/notifications';
 import { useRefreshSocialGraph } from '../../lib/social-graph';
 import { useTRPC } from '../../lib/trpc';
@@ -128,30 +129,22 @@ function PanelContent({ onClose }: { onClose(): void }) {
             {markError}
           </p>
         )}
-        {list.isPending && <p className="py-4 text-center text-base-content/70">Loading...</p>}
-        {list.isError && (
-          <div role="alert" className="alert alert-error alert-soft flex items-center justify-between">
-            <span>Failed to load notifications</span>
-            <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
-        {list.isSuccess && visible.length === 0 && <p className="py-4 text-center text-base-content/70">No new notifications.</p>}
-        {visible.length > 0 && (
-          <ul className="divide-y divide-base-300" aria-label="Notifications">
-            {visible.map((notification) => (
-              <NotificationEntry
-                key={notification.id}
-                notification={notification}
-                state={states[notification.id] ?? {}}
-                onFriendRequest={(accept) => void answerFriendRequest(notification, accept)}
-                onGroupInvite={(accept) => void answerGroupInvite(notification, accept)}
-                onDismiss={() => void dismiss(notification)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState query={list} error="Failed to load notifications" isEmpty={() => visible.length === 0} empty="No new notifications.">
+          {() => (
+            <ul className="divide-y divide-base-300" aria-label="Notifications">
+              {visible.map((notification) => (
+                <NotificationEntry
+                  key={notification.id}
+                  notification={notification}
+                  state={states[notification.id] ?? {}}
+                  onFriendRequest={(accept) => void answerFriendRequest(notification, accept)}
+                  onGroupInvite={(accept) => void answerGroupInvite(notification, accept)}
+                  onDismiss={() => void dismiss(notification)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </Modal>
   );

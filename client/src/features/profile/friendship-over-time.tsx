@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { AGREEMENT } from '../../../../shared/limits';
 import type { SharedScore } from '../../../../shared/schemas/agreement';
 import { MAX_SCORE } from '../../../../shared/scoring';
+import { ChartTable } from '../../components/data-table';
+import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { axisLabels } from './chart-axis';
@@ -25,9 +27,6 @@ export function FriendshipOverTime({ userId, username }: { userId: number; usern
   const trpc = useTRPC();
   const scores = useQuery(trpc.users.scores.queryOptions({ id: userId }));
   const uid = useId();
-  useEffect(() => {
-    if (scores.error) console.error(`Failed to load the scores shared with user ${userId}`, scores.error);
-  }, [scores.error, userId]);
 
   return (
     <section className="card bg-base-100 shadow" aria-labelledby={`${uid}-title`}>
@@ -35,10 +34,9 @@ export function FriendshipOverTime({ userId, username }: { userId: number; usern
         <h2 id={`${uid}-title`} className="card-title text-lg">
           Friendship over time
         </h2>
-        {scores.isPending && <p className="text-base-content/70">Loading...</p>}
-        {scores.isError && <p className="text-base-content/70">Scores could not be loaded.</p>}
-        {scores.data && scores.data.length === 0 && <p className="text-base-content/70">No stacks answered by both of you yet.</p>}
-        {scores.data && scores.data.length > 0 && <OverTime scores={scores.data} username={username} uid={uid} />}
+        <QueryState query={scores} quiet error="Scores could not be loaded." empty="No stacks answered by both of you yet.">
+          {(data) => <OverTime scores={data} username={username} uid={uid} />}
+        </QueryState>
       </div>
     </section>
   );
@@ -97,36 +95,21 @@ function OverTime({ scores, username, uid }: { scores: SharedScore[]; username: 
           </text>
         )}
       </svg>
-      <details className="rounded-box border border-base-300">
-        <summary className="cursor-pointer p-2 font-medium">Show as table</summary>
-        <div className="overflow-x-auto">
-          <table className="table table-sm">
-            <caption className="p-2 text-left text-sm text-base-content/70">{`Scores with ${username}, oldest first`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Stack</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Answered</th>
-                <th scope="col" className="text-right">
-                  Score
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {scores.map((s) => (
-                <tr key={s.stack_id}>
-                  <th scope="row" className="font-normal wrap-anywhere">
-                    {s.name ?? UNTITLED}
-                  </th>
-                  <td>{kindLabel(s)}</td>
-                  <td>{formatDateTime(s.answered_at)}</td>
-                  <td className="text-right tabular-nums">{s.score}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        caption={`Scores with ${username}, oldest first`}
+        columns={[{ label: 'Stack' }, { label: 'Kind' }, { label: 'Answered' }, { label: 'Score', numeric: true }]}
+      >
+        {scores.map((s) => (
+          <tr key={s.stack_id}>
+            <th scope="row" className="font-normal wrap-anywhere">
+              {s.name ?? UNTITLED}
+            </th>
+            <td>{kindLabel(s)}</td>
+            <td>{formatDateTime(s.answered_at)}</td>
+            <td className="text-right tabular-nums">{s.score}</td>
+          </tr>
+        ))}
+      </ChartTable>
     </>
   );
 }

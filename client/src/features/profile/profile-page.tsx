@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AppHeader } from '../../components/app-header';
-import { hasAppHistory } from '../../lib/app-history';
+import { hasAppHistory } from './app-history';
 import { pathOfView } from '../../lib/dashboard-paths';
 import { ProfileView } from './profile-view';
 

@@ -3,7 +3,9 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { SOCIAL_PLATFORM_LABELS, type SharedActivity, type UserProfile } from '../../../../shared/schemas/users';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { TableHead } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
+import { LoadingNote, NotFound, QueryState } from '../../components/query-state';
 import { FriendStatusLine } from '../../components/friend-status-line';
 import { ReportButton } from '../../components/report-dialog';
 import { useCurrentUser } from '../../lib/current-user';
@@ -60,9 +62,7 @@ export function ProfileView({
   // Your own profile: no relationship, nothing shared with yourself, no friend or block actions.
   const isSelf = me.data?.id === userId;
   const profile = useQuery(trpc.users.get.queryOptions({ id: userId }));
-  const shared = useQuery(trpc.users.shared.queryOptions({ id: userId }, { enabled: profile.isSuccess && !isSelf }));
   const notFound = profile.isError && httpStatusOf(profile.error) === 404;
-  const [loadBannerDismissed, setLoadBannerDismissed] = useState(false);
 
   const loaded = useEffectEvent((data: UserProfile) => onLoaded?.(data));
   const failed = useEffectEvent((isNotFound: boolean) => (isNotFound ? onNotFound?.() : onLoadFailed?.()));
@@ -73,37 +73,26 @@ export function ProfileView({
     if (profile.isError) failed(notFound);
   }, [profile.isError, notFound]);
 
-  // Until we know who is looking, a profile could show friend actions on your own page.
-  if (profile.isPending || me.isPending) return <p className="py-8 text-center text-base-content/70">Loading...</p>;
-
   if (notFound) {
     return (
-      <section className="mx-auto max-w-3xl space-y-4 text-center" aria-labelledby="profile-not-found">
-        <h1 id="profile-not-found" className="text-2xl font-bold">
-          User not found
-        </h1>
+      <NotFound title="User not found" onBack={onBack}>
         <p className="text-base-content/70">The requested user could not be found.</p>
-        <button type="button" className="btn" onClick={onBack}>
-          Back
-        </button>
-      </section>
+      </NotFound>
     );
   }
+  // Until we know who is looking, a profile could show friend actions on your own page.
+  return (
+    <QueryState query={profile} error={loadErrorMessage} onBack={onBack}>
+      {(user) => (me.isPending ? <LoadingNote /> : <ProfileContent user={user} isSelf={isSelf} onBack={onBack} onBlocked={onBlocked} onOpenSettings={onOpenSettings} />)}
+    </QueryState>
+  );
+}
 
-  if (profile.isError) {
-    return (
-      <section className="mx-auto max-w-3xl space-y-4">
-        {!loadBannerDismissed && (
-          <ErrorBanner message={loadErrorMessage} onDismiss={() => setLoadBannerDismissed(true)} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
-        )}
-        <button type="button" className="btn" onClick={onBack}>
-          Back
-        </button>
-      </section>
-    );
-  }
+type ContentProps = Pick<ProfileViewProps, 'onBack' | 'onBlocked' | 'onOpenSettings'> & { user: UserProfile; isSelf: boolean };
 
-  const user = profile.data;
+function ProfileContent({ user, isSelf, onBack, onBlocked, onOpenSettings }: ContentProps) {
+  const trpc = useTRPC();
+  const shared = useQuery(trpc.users.shared.queryOptions({ id: user.id }, { enabled: !isSelf }));
   return (
     <section className="mx-auto max-w-3xl space-y-4" aria-labelledby="profile-username">
       <div className="card bg-base-100 shadow">
@@ -171,14 +160,7 @@ export function ProfileView({
           <div className="card-body">
             <h2 className="card-title text-lg">Shared Activity</h2>
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Kind</th>
-                  <th scope="col" className="text-right">
-                    Shared
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[{ label: 'Kind' }, { label: 'Shared', numeric: true }]} />
               <tbody>
                 {sharedRows.map(({ kind, count }) => (
                   <tr key={kind}>

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountedLabel } from '../../components/counted-field';
 import { HideForUsersDialog } from '../../components/hide-for-users-dialog';
 import { Modal, ModalActions } from '../../components/modal';
+import { QueryState } from '../../components/query-state';
 import { emit } from '../../lib/events';
 import { formatDateTime } from '../../lib/format-date';
 import { errorDetail, useTRPC } from '../../lib/trpc';
@@ -66,25 +67,17 @@ export function ReportsQueue() {
         </div>
       </div>
 
-      {list.isPending && <p className="py-4 text-center text-base-content/70">Loading...</p>}
-      {list.isError && (
-        <div role="alert" className="alert alert-error alert-soft flex flex-wrap items-center justify-between gap-2">
-          <span>Failed to load reports</span>
-          <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {list.isSuccess && reports.length === 0 && <p className="py-4 text-center text-base-content/70">No {STATUS_LABELS[status].toLowerCase()} reports.</p>}
-      {reports.length > 0 && (
-        <ul className="space-y-3" aria-label={`${STATUS_LABELS[status]} reports`}>
-          {reports.map((report) => (
-            <li key={report.id}>
-              <ReportCard report={report} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={list} error="Failed to load reports" empty={`No ${STATUS_LABELS[status].toLowerCase()} reports.`}>
+        {(page) => (
+          <ul className="space-y-3" aria-label={`${STATUS_LABELS[status]} reports`}>
+            {page.map((report) => (
+              <li key={report.id}>
+                <ReportCard report={report} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {(offset > 0 || reports.length === REPORTS_PAGE) && (
         <nav className="flex justify-between gap-2" aria-label="Report pages">
           <button type="button" className="btn btn-sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - REPORTS_PAGE))}>

@@ -2,38 +2,29 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { Avatar } from '../../components/avatar';
-import { ErrorBanner } from '../../components/error-banner';
-import { useTimedMessage } from '../../lib/timed-message';
 import { useTRPC } from '../../lib/trpc';
-import { useRefreshMe } from './use-refresh-me';
+import { SaveOutcome, useSettingsSave } from './save-outcome';
 
 const AVATAR_IDS = Array.from({ length: LIMITS.avatarIdMax - LIMITS.avatarIdMin + 1 }, (_, i) => LIMITS.avatarIdMin + i);
 
 /** Spec 1 §2 Settings 'Choose Avatar': avatars 1 to 9 in a 3-column grid. */
 export function AvatarPicker({ username, avatarId }: { username: string; avatarId: number }) {
   const trpc = useTRPC();
-  const refreshMe = useRefreshMe();
   const setAvatar = useMutation(trpc.users.setAvatar.mutationOptions());
-  const [success, showSuccess] = useTimedMessage();
-  const [failedId, setFailedId] = useState<number | null>(null);
+  const { run, state } = useSettingsSave('Failed to update avatar');
+  const [lastTried, setLastTried] = useState(avatarId);
   // Shown as chosen from the click until the refreshed user confirms it (or the call fails).
   const [chosen, setChosen] = useState<number | null>(null);
   const current = chosen ?? avatarId;
 
   async function choose(id: number) {
-    setFailedId(null);
-    showSuccess(null);
     setChosen(id);
-    try {
+    setLastTried(id);
+    await run(async () => {
       await setAvatar.mutateAsync({ avatar_id: id });
-      showSuccess('Updated avatar');
-      await refreshMe();
-    } catch (error) {
-      console.error('Failed to update avatar', error);
-      setFailedId(id);
-    } finally {
-      setChosen(null);
-    }
+      return 'Updated avatar';
+    });
+    setChosen(null);
   }
 
   return (
@@ -55,14 +46,7 @@ export function AvatarPicker({ username, avatarId }: { username: string; avatarI
           </button>
         ))}
       </div>
-      {success && (
-        <p role="status" className="text-sm text-success">
-          {success}
-        </p>
-      )}
-      {failedId !== null && (
-        <ErrorBanner message="Failed to update avatar" onRetry={() => void choose(failedId)} onDismiss={() => setFailedId(null)} retrying={setAvatar.isPending} />
-      )}
+      <SaveOutcome state={state} onRetry={() => void choose(lastTried)} retrying={setAvatar.isPending} />
     </div>
   );
 }

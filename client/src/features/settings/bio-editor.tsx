@@ -1,33 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../shared/limits';
-import { ErrorBanner } from '../../components/error-banner';
-import { useTimedMessage } from '../../lib/timed-message';
 import { useTRPC } from '../../lib/trpc';
-import { useRefreshMe } from './use-refresh-me';
+import { SaveOutcome, useSettingsSave } from './save-outcome';
 
 /** Spec 1 §2 Settings: the bio (120 characters at most), saved with PUT /v1/users/me/bio. */
 export function BioEditor({ bio }: { bio: string }) {
   const trpc = useTRPC();
-  const refreshMe = useRefreshMe();
   const setBio = useMutation(trpc.users.setBio.mutationOptions());
   const [text, setText] = useState(bio);
-  const [success, showSuccess] = useTimedMessage();
-  const [failed, setFailed] = useState(false);
+  const { run, state } = useSettingsSave('Failed to update bio');
 
-  async function save() {
-    setFailed(false);
-    showSuccess(null);
-    try {
+  const save = () =>
+    run(async () => {
       const saved = await setBio.mutateAsync({ bio: text });
       setText(saved.bio);
-      showSuccess('Bio updated successfully');
-      await refreshMe();
-    } catch (error) {
-      console.error('Failed to update bio', error);
-      setFailed(true);
-    }
-  }
+      return 'Bio updated successfully';
+    });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,12 +46,7 @@ export function BioEditor({ bio }: { bio: string }) {
           {setBio.isPending ? 'Saving...' : 'Save Bio'}
         </button>
       </div>
-      {success && (
-        <p role="status" className="text-sm text-success">
-          {success}
-        </p>
-      )}
-      {failed && <ErrorBanner message="Failed to update bio" onRetry={() => void save()} onDismiss={() => setFailed(false)} retrying={setBio.isPending} />}
+      <SaveOutcome state={state} onRetry={() => void save()} retrying={setBio.isPending} />
     </form>
   );
 }

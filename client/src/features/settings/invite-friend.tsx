@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { INVITES } from '../../../../shared/limits';
 import { invitePath, type Invite, type InviteState } from '../../../../shared/schemas/invites';
+import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
 import { useTimedMessage } from '../../lib/timed-message';
 import { errorDetail, useTRPC } from '../../lib/trpc';
@@ -87,15 +88,14 @@ export function InviteFriend() {
           {failure}
         </div>
       )}
-      <InviteList invites={invites.data} failed={invites.isError} onCopy={(code) => void copy(inviteLink(code))} />
+      <QueryState query={invites} quiet error="Failed to load your invites." loading="Loading invites..." empty="You have not invited anyone yet.">
+        {(list) => <InviteList invites={list} onCopy={(code) => void copy(inviteLink(code))} />}
+      </QueryState>
     </div>
   );
 }
 
-function InviteList({ invites, failed, onCopy }: { invites: Invite[] | undefined; failed: boolean; onCopy(code: string): void }) {
-  if (failed) return <p className="text-sm text-base-content/70">Failed to load your invites.</p>;
-  if (!invites) return <p className="text-sm text-base-content/70">Loading invites...</p>;
-  if (invites.length === 0) return <p className="text-sm text-base-content/70">You have not invited anyone yet.</p>;
+function InviteList({ invites, onCopy }: { invites: Invite[]; onCopy(code: string): void }) {
   return (
     <ul className="divide-y divide-base-300" aria-label="My invites">
       {invites.map((invite) => {

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Stack, TwistedStack } from '../../../../shared/schemas/stacks';
-import { ErrorBanner } from '../../components/error-banner';
+import { CloseButton } from '../../components/close-button';
+import { BackButton, LoadError, LoadingNote } from '../../components/query-state';
 import { emit } from '../../lib/events';
-import { useFocusOnShow } from '../../lib/focus';
+import { useFocusOnShow } from './focus';
 import { useTRPC } from '../../lib/trpc';
 import { UNTITLED } from './stack-card';
 
@@ -105,11 +106,7 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
         <h1 ref={titleRef} tabIndex={-1} className={`text-2xl font-bold min-w-0 wrap-anywhere outline-none ${twisted ? 'text-purple-700 dark:text-purple-300' : ''}`}>
           {stack.name?.trim() || UNTITLED}
         </h1>
-        <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" title="Close" onClick={onClose}>
-          <span aria-hidden="true" className="text-xl leading-none">
-            ×
-          </span>
-        </button>
+        <CloseButton onClick={onClose} />
       </div>
       {twisted && <p className="text-lg italic wrap-anywhere text-purple-700 dark:text-purple-300">{twisted.description}</p>}
       {/* A <dl> holds only term and value pairs: the original's link and the badge sit beside it. */}
@@ -168,25 +165,18 @@ export function DetailHeader({ detail, nav, onClose, friend }: DetailHeaderProps
  * Back to close it; the failure takes focus when it shows.
  */
 export function LoadState({ failed, message, retrying, onRetry, onClose }: { failed: boolean; message: string; retrying: boolean; onRetry(): void; onClose(): void }) {
-  if (!failed) return <p className="text-center text-base-content/70">Loading...</p>;
+  if (!failed) return <LoadingNote />;
   return <LoadFailure message={message} retrying={retrying} onRetry={onRetry} onClose={onClose} />;
 }
 
 function LoadFailure({ message, retrying, onRetry, onClose }: { message: string; retrying: boolean; onRetry(): void; onClose(): void }) {
-  const [dismissed, setDismissed] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
   const backRef = useRef<HTMLButtonElement>(null);
   useFocusOnShow(boxRef);
-  const dismiss = () => {
-    setDismissed(true);
-    backRef.current?.focus();
-  };
   return (
     <div ref={boxRef} tabIndex={-1} className="space-y-4 outline-none" data-testid="stack-load-failure">
-      {!dismissed && <ErrorBanner message={message} onRetry={onRetry} retrying={retrying} onDismiss={dismiss} />}
-      <button ref={backRef} type="button" className="btn" onClick={onClose}>
-        Back
-      </button>
+      <LoadError message={message} onRetry={onRetry} retrying={retrying} onDismissed={() => backRef.current?.focus()} />
+      <BackButton buttonRef={backRef} onBack={onClose} />
     </div>
   );
 }

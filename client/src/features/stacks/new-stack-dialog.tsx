@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Avatar } from '../../components/avatar';
 import { Modal, ModalActions } from '../../components/modal';
-import { clearStackPrefill, peekStackPrefill } from '../../lib/stack-prefill';
+import { QueryState, type QueryLike } from '../../components/query-state';
+import { clearStackPrefill, peekStackPrefill } from './stack-prefill';
 import { useCurrentUser } from '../../lib/current-user';
 import { isNetworkError, useTRPC } from '../../lib/trpc';
 import {
@@ -89,7 +90,7 @@ function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetI
   };
   const [failed, setFailed] = useState<'offline' | 'refused' | null>(null);
 
-  const list = mode === 'friend' ? friends : groups;
+  const list: QueryLike<unknown> = mode === 'friend' ? friends : groups;
   const targets: Target[] =
     mode === 'friend'
       ? (friends.data ?? []).map((f) => ({ id: f.id, label: f.username, avatar: { kind: 'user', username: f.username, avatarId: f.avatar_id } }))
@@ -146,39 +147,43 @@ function NewStackForm({ mode, onClose, onCreated, presetTargetId, initialTargetI
         ))}
         <fieldset className="space-y-2">
           <legend className="label-text pb-1">{mode === 'friend' ? 'Friend' : 'Group'}</legend>
-          {list.isPending ? (
-            <p className="text-sm text-base-content/70">Loading...</p>
-          ) : list.isError ? (
-            <p role="alert" className="text-sm text-error">
-              {mode === 'friend' ? 'Failed to load data' : 'Failed to load groups'}
-            </p>
-          ) : presetTargetId !== undefined ? (
-            target ? (
-              <TargetLine target={target} />
-            ) : (
-              <p className="text-sm text-base-content/70">{mode === 'friend' ? 'This user is not your friend.' : 'You cannot create stacks in this group.'}</p>
-            )
-          ) : targets.length === 0 ? (
-            <p className="rounded-box border border-dashed border-base-300 p-3 text-sm text-base-content/70">
-              {mode === 'friend' ? 'No friends available. Add some friends first!' : 'No eligible groups. Only the owner can create stacks for read-only groups.'}
-            </p>
-          ) : (
-            <div className="max-h-48 space-y-1 overflow-y-auto rounded-box border border-base-300 p-2">
-              {targets.map((t) => (
-                <label key={t.id} className="flex cursor-pointer items-center gap-3 rounded-btn p-1 hover:bg-base-200">
-                  <input
-                    type="radio"
-                    name="stack-target"
-                    className="radio radio-primary radio-sm"
-                    checked={chosen === t.id}
-                    disabled={create.isPending}
-                    onChange={() => setChosen(t.id)}
-                  />
-                  <TargetLine target={t} />
-                </label>
-              ))}
-            </div>
-          )}
+          <QueryState
+            query={list}
+            inline
+            error={mode === 'friend' ? 'Failed to load data' : 'Failed to load groups'}
+            isEmpty={() => presetTargetId === undefined && targets.length === 0}
+            empty={
+              <p className="rounded-box border border-dashed border-base-300 p-3 text-sm text-base-content/70">
+                {mode === 'friend' ? 'No friends available. Add some friends first!' : 'No eligible groups. Only the owner can create stacks for read-only groups.'}
+              </p>
+            }
+          >
+            {() =>
+              presetTargetId !== undefined ? (
+                target ? (
+                  <TargetLine target={target} />
+                ) : (
+                  <p className="text-sm text-base-content/70">{mode === 'friend' ? 'This user is not your friend.' : 'You cannot create stacks in this group.'}</p>
+                )
+              ) : (
+                <div className="max-h-48 space-y-1 overflow-y-auto rounded-box border border-base-300 p-2">
+                  {targets.map((t) => (
+                    <label key={t.id} className="flex cursor-pointer items-center gap-3 rounded-btn p-1 hover:bg-base-200">
+                      <input
+                        type="radio"
+                        name="stack-target"
+                        className="radio radio-primary radio-sm"
+                        checked={chosen === t.id}
+                        disabled={create.isPending}
+                        onChange={() => setChosen(t.id)}
+                      />
+                      <TargetLine target={t} />
+                    </label>
+                  ))}
+                </div>
+              )
+            }
+          </QueryState>
         </fieldset>
       </form>
     </Modal>

@@ -4,7 +4,7 @@ import type { Stack } from '../../../../shared/schemas/stacks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { HideForUsersDialog } from '../../components/hide-for-users-dialog';
 import { Modal, ModalActions } from '../../components/modal';
-import { saveStackPrefill } from '../../lib/stack-prefill';
+import { saveStackPrefill } from './stack-prefill';
 import { errorDetail, httpStatusOf } from '../../lib/trpc';
 import { otherPerson, useStackActionRunner, type Detail } from './detail-parts';
 import { NewStackDialog } from './new-stack-dialog';

@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { useRef } from 'react';
-import { useFocusOnShow } from '../../lib/focus';
+import { useFocusOnShow } from './focus';
 import { httpStatusOf } from '../../lib/trpc';
 
 /** What a stack that is gone (deleted, or out of the viewer's reach) says, with no Retry. */

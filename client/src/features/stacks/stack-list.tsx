@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { StackListItem } from '../../../../shared/schemas/stacks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBanner } from '../../components/error-banner';
+
 import { Modal } from '../../components/modal';
+import { EmptyNote, LoadError, LoadingNote, QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { emit } from '../../lib/events';
 import { errorDetail, useTRPC } from '../../lib/trpc';
@@ -98,38 +100,13 @@ function EmptyState({ filters }: { filters: StackFilters }) {
   }
 }
 
-/** Spec 2 §2.1 Stack list: actions, filters, hints and the My Stacks grid with infinite scroll. */
-export function StackList({ onOpenStack }: StackListProps) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const me = useCurrentUser();
-  const friends = useQuery(trpc.friends.list.queryOptions());
-  const groups = useQuery(trpc.groups.mine.queryOptions());
-  const [filters, setFilters] = useState<StackFilters>(loadFilters);
-  const feed = useStackFeed(filters);
-  const items = mergeFeedPages(feed.data?.pages ?? []);
-
-  const [dialog, setDialog] = useState<NewStackMode | null>(null);
-  const [confirm, setConfirm] = useState<'hide' | 'clear' | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [prereqDismissed, setPrereqDismissed] = useState(false);
-  const [feedDismissed, setFeedDismissed] = useState(false);
-
-  // One call each over the whole feed (not only the pages loaded), under the filters in force.
-  const hideNew = useMutation(trpc.stacks.hideNew.mutationOptions());
-  const clearUpdates = useMutation(trpc.stacks.clearUpdates.mutationOptions());
-
-  const toggle = (key: keyof StackFilters) => {
-    const next = { ...filters, [key]: !filters[key] };
-    setFilters(next);
-    saveFilters(next);
-  };
-
-  // Infinite scroll: while the end of the list is near, the next page; and again after each page
-  // that leaves it near (a first page that does not fill the screen). A failed page waits until the
-  // end comes into view again.
-  const { sentinel, nearSince } = useNearEnd(items.length);
+/**
+ * Infinite scroll: while the end of the list is near, the next page; and again after each page that
+ * leaves it near (a first page that does not fill the screen). A failed page waits until the end
+ * comes into view again. Gives the sentinel to put after the last card.
+ */
+function useLoadMore(feed: ReturnType<typeof useStackFeed>, count: number) {
+  const { sentinel, nearSince } = useNearEnd(count);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
   useEffect(() => {
     if (isFetchNextPageError) console.error('Failed to load more stacks', feed.error);
@@ -139,164 +116,85 @@ export function StackList({ onOpenStack }: StackListProps) {
   useEffect(() => {
     if (canLoadMore) void fetchNextPage();
   }, [canLoadMore, fetchNextPage]);
+  return sentinel;
+}
 
-  const reload = () => queryClient.resetQueries({ queryKey: trpc.stacks.list.pathKey() });
-
-  const newItems = items.filter((item) => isNewBanner(stackBanner(item)));
-  const updatedItems = items.filter((item) => isUpdateBanner(stackBanner(item)));
+/**
+ * Hide New Stacks and Clear Updates: one call each over the whole feed (not only the pages loaded),
+ * under the filters in force, asked first and told after (spec 2 §2.1, §8).
+ */
+function useBulkActions(items: StackListItem[], filters: StackFilters, hasNextPage: boolean) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const hideNew = useMutation(trpc.stacks.hideNew.mutationOptions());
+  const clearUpdates = useMutation(trpc.stacks.clearUpdates.mutationOptions());
+  const [confirm, setConfirm] = useState<'hide' | 'clear' | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
   const feedFilters = { filter_new: filters.new, filter_friends: filters.friends, filter_no_bots: filters.noBots };
 
   // The server judges what is new across the whole feed; when every page is loaded and none of it
   // is new, there is nothing to ask about.
   const askHide = () => {
-    if (newItems.length === 0 && !hasNextPage) setNotice(NO_NEW);
+    if (!items.some((item) => isNewBanner(stackBanner(item))) && !hasNextPage) setNotice(NO_NEW);
     else setConfirm('hide');
   };
   const askClear = () => {
-    if (updatedItems.length === 0 && !hasNextPage) setNotice(NO_UPDATES);
+    if (!items.some((item) => isUpdateBanner(stackBanner(item))) && !hasNextPage) setNotice(NO_UPDATES);
     else setConfirm('clear');
   };
 
-  const hideAll = async () => {
+  /** Runs the call, says what it did (or the failure), then loads the feed afresh. */
+  const perform = async (call: () => Promise<Notice>, failure: (error: unknown) => Notice) => {
     setBusy(true);
     try {
-      const { count } = await hideNew.mutateAsync(feedFilters);
-      setNotice(count === 0 ? NO_NEW : { title: 'New Stacks Hidden', text: hiddenMessage(count) });
+      setNotice(await call());
     } catch (error) {
-      console.error('Failed to hide some stacks', error);
-      setNotice({ title: 'Error', text: 'Failed to hide some stacks. Please try again.' });
+      setNotice(failure(error));
     } finally {
       setBusy(false);
       setConfirm(null);
     }
-    await reload();
+    await queryClient.resetQueries({ queryKey: trpc.stacks.list.pathKey() });
   };
 
-  const clearAll = async () => {
-    setBusy(true);
-    try {
-      const { count } = await clearUpdates.mutateAsync(feedFilters);
-      setNotice(count === 0 ? NO_UPDATES : { title: 'Updates Cleared', text: clearedMessage(count) });
-    } catch (error) {
-      console.error('Failed to clear some updates', error);
-      const message = errorDetail(error) ?? (error instanceof Error ? error.message : String(error));
-      setNotice({ title: 'Error', text: `Failed to clear some updates: ${message}. Please try again.` });
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
-    await reload();
-  };
+  const hideAll = () =>
+    perform(
+      async () => {
+        const { count } = await hideNew.mutateAsync(feedFilters);
+        return count === 0 ? NO_NEW : { title: 'New Stacks Hidden', text: hiddenMessage(count) };
+      },
+      (error) => {
+        console.error('Failed to hide some stacks', error);
+        return { title: 'Error', text: 'Failed to hide some stacks. Please try again.' };
+      },
+    );
 
-  const prereqFailed = (me.isError || friends.isError || groups.isError) && !prereqDismissed;
-  const retryPrereqs = () => {
-    if (me.isError) void me.refetch();
-    if (friends.isError) void friends.refetch();
-    if (groups.isError) void groups.refetch();
-  };
-  const noFriends = friends.data?.length === 0;
-  const noGroups = groups.data?.length === 0;
-  const firstPageFailed = feed.isError && !feed.data;
+  const clearAll = () =>
+    perform(
+      async () => {
+        const { count } = await clearUpdates.mutateAsync(feedFilters);
+        return count === 0 ? NO_UPDATES : { title: 'Updates Cleared', text: clearedMessage(count) };
+      },
+      (error) => {
+        console.error('Failed to clear some updates', error);
+        const message = errorDetail(error) ?? (error instanceof Error ? error.message : String(error));
+        return { title: 'Error', text: `Failed to clear some updates: ${message}. Please try again.` };
+      },
+    );
 
+  return { confirm, setConfirm, notice, setNotice, busy, askHide, askClear, hideAll, clearAll };
+}
+
+/** The bulk actions' questions and what they tell. */
+function BulkDialogs({ actions }: { actions: ReturnType<typeof useBulkActions> }) {
+  const { confirm, setConfirm, notice, setNotice, busy } = actions;
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Stacks</h1>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog('friend')}>
-            Add Friend Stack
-          </button>
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog('group')}>
-            Add Group Stack
-          </button>
-          <button type="button" className="btn btn-sm" onClick={askHide} disabled={feed.isPending}>
-            Hide New Stacks
-          </button>
-          <button type="button" className="btn btn-sm" onClick={askClear} disabled={feed.isPending}>
-            Clear Updates
-          </button>
-        </div>
-      </div>
-
-      {prereqFailed && <ErrorBanner message="Failed to load stacks prerequisites" onRetry={retryPrereqs} onDismiss={() => setPrereqDismissed(true)} />}
-
-      {(noFriends || noGroups) && (
-        <div className="space-y-2">
-          {noFriends && (
-            <div role="note" className="alert alert-info alert-soft flex flex-wrap justify-between">
-              <span>You have no friends yet. Make friends to create friend stacks.</span>
-              <button type="button" className="btn btn-sm" onClick={() => goTo('users')}>
-                Go to Users
-              </button>
-            </div>
-          )}
-          {noGroups && (
-            <div role="note" className="alert alert-info alert-soft flex flex-wrap justify-between">
-              <span>You are not in any groups yet. Join a group for group stacks.</span>
-              <button type="button" className="btn btn-sm" onClick={() => goTo('groups')}>
-                Go to Groups
-              </button>
-            </div>
-          )}
-        </div>
-      )}
-
-      <fieldset className="flex flex-wrap gap-4">
-        <legend className="sr-only">Filters</legend>
-        <FilterToggle label="New" checked={filters.new} onChange={() => toggle('new')} />
-        <FilterToggle label="Friends" checked={filters.friends} onChange={() => toggle('friends')} />
-        <FilterToggle label="No Bots" checked={filters.noBots} onChange={() => toggle('noBots')} />
-      </fieldset>
-
-      <section aria-labelledby="my-stacks-title" className="space-y-2">
-        <h2 id="my-stacks-title" className="text-xl font-bold">
-          My Stacks
-        </h2>
-        {firstPageFailed && !feedDismissed && (
-          <ErrorBanner message="Failed to load data" onRetry={() => void feed.refetch()} retrying={feed.isFetching} onDismiss={() => setFeedDismissed(true)} />
-        )}
-        <div>
-          {feed.isPending && <p className="p-4 text-center text-base-content/70">Loading stacks...</p>}
-          {feed.isSuccess && items.length === 0 && (
-            <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70" data-testid="stacks-empty">
-              <EmptyState filters={filters} />
-            </p>
-          )}
-          {items.length > 0 && (
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="My Stacks">
-              {items.map((item) => (
-                <StackCard
-                  key={feedKey(item)}
-                  item={item}
-                  meId={me.data?.id}
-                  onOpen={() => {
-                    const target = openTarget(item);
-                    onOpenStack(target.id, target.type);
-                  }}
-                />
-              ))}
-            </ul>
-          )}
-          {isFetchingNextPage && <p className="p-3 text-center text-base-content/70">Loading more stacks...</p>}
-          {items.length > 0 && !hasNextPage && !feed.isFetching && <p className="p-3 text-center text-sm text-base-content/60">No more stacks to load</p>}
-          <div ref={sentinel} aria-hidden="true" data-testid="my-stacks-end" />
-        </div>
-      </section>
-
-      <NewStackDialog
-        mode={dialog ?? 'friend'}
-        open={dialog !== null}
-        onClose={() => setDialog(null)}
-        onCreated={(id) => {
-          setDialog(null);
-          onOpenStack(id, 'stack');
-        }}
-      />
-
-      <ConfirmDialog open={confirm === 'hide'} title="Hide New Stacks?" confirmLabel="Hide All" busy={busy} onCancel={() => setConfirm(null)} onConfirm={() => void hideAll()}>
+    <>
+      <ConfirmDialog open={confirm === 'hide'} title="Hide New Stacks?" confirmLabel="Hide All" busy={busy} onCancel={() => setConfirm(null)} onConfirm={() => void actions.hideAll()}>
         <p>Every stack marked 'New stack!' or 'New twisted stack!' will be hidden from My Stacks, including those not loaded yet.</p>
       </ConfirmDialog>
-      <ConfirmDialog open={confirm === 'clear'} title="Clear Updates?" confirmLabel="Clear All" busy={busy} onCancel={() => setConfirm(null)} onConfirm={() => void clearAll()}>
+      <ConfirmDialog open={confirm === 'clear'} title="Clear Updates?" confirmLabel="Clear All" busy={busy} onCancel={() => setConfirm(null)} onConfirm={() => void actions.clearAll()}>
         <p>Every stack with new responses or new comments will be marked as viewed, including those not loaded yet.</p>
       </ConfirmDialog>
       <Modal
@@ -311,6 +209,140 @@ export function StackList({ onOpenStack }: StackListProps) {
       >
         <p>{notice?.text}</p>
       </Modal>
+    </>
+  );
+}
+
+/** What the New Stack dialogs need (the user, friends and groups): their failure with Retry, and the hints when there are none. */
+function Prerequisites() {
+  const trpc = useTRPC();
+  const me = useCurrentUser();
+  const friends = useQuery(trpc.friends.list.queryOptions());
+  const groups = useQuery(trpc.groups.mine.queryOptions());
+  const retry = () => {
+    if (me.isError) void me.refetch();
+    if (friends.isError) void friends.refetch();
+    if (groups.isError) void groups.refetch();
+  };
+  const noFriends = friends.data?.length === 0;
+  const noGroups = groups.data?.length === 0;
+  return (
+    <>
+      {(me.isError || friends.isError || groups.isError) && <LoadError message="Failed to load stacks prerequisites" onRetry={retry} />}
+      {(noFriends || noGroups) && (
+        <div className="space-y-2">
+          {noFriends && <Hint text="You have no friends yet. Make friends to create friend stacks." to="users" label="Go to Users" />}
+          {noGroups && <Hint text="You are not in any groups yet. Join a group for group stacks." to="groups" label="Go to Groups" />}
+        </div>
+      )}
+    </>
+  );
+}
+
+function Hint({ text, to, label }: { text: string; to: 'users' | 'groups'; label: string }) {
+  return (
+    <div role="note" className="alert alert-info alert-soft flex flex-wrap justify-between">
+      <span>{text}</span>
+      <button type="button" className="btn btn-sm" onClick={() => goTo(to)}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
+/** Spec 2 §2.1 Stack list: actions, filters, hints and the My Stacks grid with infinite scroll. */
+export function StackList({ onOpenStack }: StackListProps) {
+  const me = useCurrentUser();
+  const [filters, setFilters] = useState<StackFilters>(loadFilters);
+  const feed = useStackFeed(filters);
+  const items = mergeFeedPages(feed.data?.pages ?? []);
+  const [dialog, setDialog] = useState<NewStackMode | null>(null);
+  const sentinel = useLoadMore(feed, items.length);
+  const bulk = useBulkActions(items, filters, feed.hasNextPage);
+
+  const toggle = (key: keyof StackFilters) => {
+    const next = { ...filters, [key]: !filters[key] };
+    setFilters(next);
+    saveFilters(next);
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Stacks</h1>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog('friend')}>
+            Add Friend Stack
+          </button>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog('group')}>
+            Add Group Stack
+          </button>
+          <button type="button" className="btn btn-sm" onClick={bulk.askHide} disabled={feed.isPending}>
+            Hide New Stacks
+          </button>
+          <button type="button" className="btn btn-sm" onClick={bulk.askClear} disabled={feed.isPending}>
+            Clear Updates
+          </button>
+        </div>
+      </div>
+
+      <Prerequisites />
+
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="sr-only">Filters</legend>
+        <FilterToggle label="New" checked={filters.new} onChange={() => toggle('new')} />
+        <FilterToggle label="Friends" checked={filters.friends} onChange={() => toggle('friends')} />
+        <FilterToggle label="No Bots" checked={filters.noBots} onChange={() => toggle('noBots')} />
+      </fieldset>
+
+      <section aria-labelledby="my-stacks-title" className="space-y-2">
+        <h2 id="my-stacks-title" className="text-xl font-bold">
+          My Stacks
+        </h2>
+        <div>
+          <QueryState
+            query={feed}
+            error="Failed to load data"
+            loading="Loading stacks..."
+            isEmpty={() => items.length === 0}
+            empty={
+              <EmptyNote testId="stacks-empty">
+                <EmptyState filters={filters} />
+              </EmptyNote>
+            }
+          >
+            {() => (
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="My Stacks">
+                {items.map((item) => (
+                  <StackCard
+                    key={feedKey(item)}
+                    item={item}
+                    meId={me.data?.id}
+                    onOpen={() => {
+                      const target = openTarget(item);
+                      onOpenStack(target.id, target.type);
+                    }}
+                  />
+                ))}
+              </ul>
+            )}
+          </QueryState>
+          {feed.isFetchingNextPage && <LoadingNote text="Loading more stacks..." className="p-3 text-center text-base-content/70" />}
+          {items.length > 0 && !feed.hasNextPage && !feed.isFetching && <p className="p-3 text-center text-sm text-base-content/60">No more stacks to load</p>}
+          <div ref={sentinel} aria-hidden="true" data-testid="my-stacks-end" />
+        </div>
+      </section>
+
+      <NewStackDialog
+        mode={dialog ?? 'friend'}
+        open={dialog !== null}
+        onClose={() => setDialog(null)}
+        onCreated={(id) => {
+          setDialog(null);
+          onOpenStack(id, 'stack');
+        }}
+      />
+      <BulkDialogs actions={bulk} />
     </div>
   );
 }

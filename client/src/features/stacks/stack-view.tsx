@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { focusAfterClose } from '../../lib/focus';
+import { focusAfterClose } from './focus';
 import { LoadState, type StackDetailProps } from './detail-parts';
 import { stackCardKey } from './stack-card';
 import { StackDetail } from './stack-detail';

@@ -2,7 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import type { CurrentUser, UserSummary } from '../../../../shared/schemas/users';
-import { ErrorBanner } from '../../components/error-banner';
+import { EmptyNote, LoadError, LoadingNote, QueryState } from '../../components/query-state';
 import { emit } from '../../lib/events';
 import { useTRPC } from '../../lib/trpc';
 import { BotCard } from './bot-card';
@@ -35,7 +35,6 @@ export function UsersTab({ me, onOpenSettings }: UsersTabProps) {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const [pageCount, setPageCount] = useState(1);
-  const [bannerDismissed, setBannerDismissed] = useState(false);
 
   // A new search starts again from the first page.
   const [pagesFor, setPagesFor] = useState(q);
@@ -92,13 +91,8 @@ export function UsersTab({ me, onOpenSettings }: UsersTabProps) {
           </label>
         </div>
 
-        {failed && !bannerDismissed && (
-          <ErrorBanner
-            message="Failed to load data"
-            onDismiss={() => setBannerDismissed(true)}
-            onRetry={() => pages.filter((page) => page.isError).forEach((page) => void page.refetch())}
-          />
-        )}
+        {/* Any page's failure, the first or a later one ('Show more'), with Retry of those that failed. */}
+        {failed && <LoadError message="Failed to load data" onRetry={() => pages.filter((page) => page.isError).forEach((page) => void page.refetch())} />}
 
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-label="Users">
           {users.map((user) => (
@@ -113,7 +107,7 @@ export function UsersTab({ me, onOpenSettings }: UsersTabProps) {
             />
           ))}
         </ul>
-        {loading && <p className="text-center text-base-content/70">Loading...</p>}
+        {loading && <LoadingNote />}
         {!loading && !failed && users.length === 0 && <p className="text-center text-base-content/70">No users match “{q}”.</p>}
         {!loading && hasMore && (
           <div className="text-center">
@@ -131,22 +125,15 @@ export function UsersTab({ me, onOpenSettings }: UsersTabProps) {
 function BotsList() {
   const trpc = useTRPC();
   const bots = useQuery(trpc.bots.list.queryOptions());
-  const [bannerDismissed, setBannerDismissed] = useState(false);
-
-  if (bots.isPending) return <p className="text-center text-base-content/70">Loading...</p>;
-  if (bots.isError) {
-    return bannerDismissed ? null : (
-      <ErrorBanner message="Failed to load data" onDismiss={() => setBannerDismissed(true)} onRetry={() => void bots.refetch()} retrying={bots.isFetching} />
-    );
-  }
-  if (bots.data.length === 0) {
-    return <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-center text-base-content/70">No bots yet.</p>;
-  }
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-label="Bots">
-      {bots.data.map((bot) => (
-        <BotCard key={bot.id} name={bot.name} avatarId={bot.avatar_id} bio={bot.bio} onOpen={() => emit('openBot', { botId: bot.id })} />
-      ))}
-    </ul>
+    <QueryState query={bots} error="Failed to load data" empty={<EmptyNote>No bots yet.</EmptyNote>}>
+      {(list) => (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-label="Bots">
+          {list.map((bot) => (
+            <BotCard key={bot.id} name={bot.name} avatarId={bot.avatar_id} bio={bot.bio} onOpen={() => emit('openBot', { botId: bot.id })} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useRefreshGroups } from './groups-cache';
-import { useTRPC } from './trpc';
+import { useRefreshGroups } from '../../lib/groups-cache';
+import { useTRPC } from '../../lib/trpc';
 
 export interface RespondToGroupInvite {
   /** PUT /v1/users/groups/requests/{id} with ACCEPTED: the viewer becomes a member. */

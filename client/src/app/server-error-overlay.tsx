@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { connection, probeHealth } from '../lib/connection';
 import { on, type AppEvents } from '../lib/events';
-import { useModalDialog } from './modal-dialog';
+import { useModalDialog } from '../components/modal-dialog';
 
 /**
  * Spec 1 §2 "Temporary-issue overlay": raised by the serverError event for a 5xx the server sent.

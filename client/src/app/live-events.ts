@@ -3,10 +3,10 @@ import { EventSource } from 'eventsource';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { LIVE_EVENT_TYPES, LiveEventData, type LiveEventType } from '../../../shared/schemas/events';
-import { clearToken, useToken } from './auth-token';
-import { connection, type ConnectionMonitor } from './connection';
-import { clearOverviewCache } from './groups-cache';
-import { useTRPC } from './trpc';
+import { clearToken, useToken } from '../lib/auth-token';
+import { connection, type ConnectionMonitor } from '../lib/connection';
+import { clearOverviewCache } from '../lib/groups-cache';
+import { useTRPC } from '../lib/trpc';
 
 /*
  * Live events (GET /v1/events, Server-Sent Events; the contract is shared/schemas/events.ts).

@@ -1,0 +1,69 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../../shared/limits';
+
+/** The centred card that frames the signed-out pages. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="min-h-screen grid place-items-center bg-base-200 p-4">
+      <div className="w-full max-w-md">
+        <p className="mb-4 text-center text-3xl font-black tracking-tight text-primary">{PRODUCT_NAME}</p>
+        <section className="card bg-base-100 shadow-xl">
+          <div className="card-body">
+            <h1 className="card-title text-2xl">{title}</h1>
+            {children}
+          </div>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+/** A labelled input with its error line underneath. */
+export function Field({ label, error, children, htmlFor }: { label: string; error?: string; children: ReactNode; htmlFor: string }) {
+  return (
+    <div className="form-control w-full">
+      <label className="label pb-1" htmlFor={htmlFor}>
+        <span className="label-text">{label}</span>
+      </label>
+      {children}
+      {error && (
+        <p className="mt-1 text-sm text-error" role="alert" id={`${htmlFor}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = { label: string; id: string; error?: string } & Omit<ComponentProps<'input'>, 'id' | 'className'>;
+
+/** A labelled text input of the signed-out forms; an error marks it invalid and describes it. */
+export function TextField({ label, id, error, ...input }: TextFieldProps) {
+  return (
+    <Field label={label} htmlFor={id} error={error}>
+      <input
+        id={id}
+        className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+    </Field>
+  );
+}
+
+/** The form's failure, then its submit button, which shows `busyLabel` and is disabled while the call runs. */
+export function FormSubmit({ failure, busy, label, busyLabel }: { failure: string | null; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {failure && (
+        <div role="alert" className="alert alert-error alert-soft">
+          {failure}
+        </div>
+      )}
+      <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
+  );
+}
