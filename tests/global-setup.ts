@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../server/db/client';
 import { migrateToLatest } from '../server/db/migrate';
-import { databaseUrlFor, dropDatabase, waitUntilUnused } from './helpers/test-db';
+import { databaseUrlFor, dropDatabase, TEST_PGLITE_SETTINGS, waitUntilUnused } from './helpers/test-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,7 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgliteDump', null);
     return () => dropDatabase(serverUrl, name);
   }
-  const handle = await openDatabase({});
+  const handle = await openDatabase({ pgliteSettings: TEST_PGLITE_SETTINGS });
   let dump: Blob;
   try {
     await migrateToLatest(handle.db);

@@ -35,6 +35,11 @@ export interface OpenDbOptions {
    * load one migrated dump (~0.5 s) rather than initialising and migrating each database (~5 s).
    */
   pgliteDump?: Blob;
+  /**
+   * Server settings for the embedded database (`-c name=value` at its start, over its
+   * postgresql.conf). Tests choose smaller memory settings; the app passes none.
+   */
+  pgliteSettings?: Record<string, string>;
   poolMax?: number;
   /** How long a request may wait for a pool connection (or to connect) before it fails; ms. */
   poolTimeoutMs?: number;
@@ -173,7 +178,9 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   }
   const release = options.pgliteDir ? await lockDataFolder(options.pgliteDir) : undefined;
   try {
-    const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump });
+    const settings = Object.entries(options.pgliteSettings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+    const startParams = settings.length > 0 ? [...PGlite.defaultStartParams, ...settings] : undefined;
+    const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump, startParams });
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log });
     return {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { storeToken } from '../../client/src/lib/auth-token';
 import { connection } from '../../client/src/lib/connection';
 
 /*
@@ -23,8 +24,19 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
   };
 }
 
+/*
+ * The client files share one module cache (isolate: false in vitest.config.ts). Each file starts as
+ * a fresh page would: no session ended (auth-token.ts keeps why the last one ended), nothing stored.
+ */
+beforeAll(() => {
+  storeToken('', { silent: true });
+  localStorage.clear();
+});
+
 afterEach(() => {
   cleanup();
+  // A test that faked the clock and failed before restoring it must not leave it faked for the next file.
+  vi.useRealTimers();
   localStorage.clear();
   // Drafts (issue 25) and the connection monitor's state are per test too.
   sessionStorage.clear();

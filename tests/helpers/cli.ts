@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { runCli, type CliOptions } from '../../scripts/cli-commands';
 import { openDatabase, type Db } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
-import { pgliteDump } from './test-db';
+import { pgliteDump, TEST_PGLITE_SETTINGS } from './test-db';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
@@ -71,7 +71,7 @@ export async function createCliSandbox(prefix: string): Promise<CliSandbox> {
     },
     run: (args) => runCliInProcess(args, { env: cliEnv({ DATA_DIR: dataDir }) }),
     async withFolder(fn) {
-      const handle = await openDatabase({ pgliteDir });
+      const handle = await openDatabase({ pgliteDir, pgliteSettings: TEST_PGLITE_SETTINGS });
       try {
         return await fn(handle.db);
       } finally {
@@ -82,7 +82,7 @@ export async function createCliSandbox(prefix: string): Promise<CliSandbox> {
   };
   // The folder starts as a copy of the global setup's migrated dump when there is one.
   const dump = pgliteDump();
-  const handle = await openDatabase({ pgliteDir, pgliteDump: dump });
+  const handle = await openDatabase({ pgliteDir, pgliteDump: dump, pgliteSettings: TEST_PGLITE_SETTINGS });
   try {
     if (!dump) await migrateToLatest(handle.db);
   } finally {
