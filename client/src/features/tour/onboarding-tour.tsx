@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { TIMINGS } from '../../../../shared/limits';
 import { restoreFocus, tabbableElements, trapTabKey } from '../../components/modal-dialog';
@@ -106,13 +106,13 @@ function TourSession({ forced, onNavigate, onActiveChange }: TourSessionProps) {
   // Both paths only bring storage to the same state, so running twice (StrictMode) is harmless.
   const [step, setStep] = useState<number | null>(() => openingStep(forced));
   const [advancing, setAdvancing] = useState(false);
-  const [layout, setLayout] = useState<Layout | null>(null);
   const advanceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cardRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const open = step !== null;
   const target = step === null ? null : TOUR_STEPS[step].target;
+  const layout = useSpotlightLayout(target);
 
   const enterOpeningStep = useEffectEvent(() => {
     if (step === null) return;
@@ -131,56 +131,7 @@ function TourSession({ forced, onNavigate, onActiveChange }: TourSessionProps) {
     reportActive(open);
   }, [open]);
 
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    if (!open || !dialog) return;
-    const previousOverflow = document.body.style.overflow;
-    const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    document.body.style.overflow = 'hidden';
-    const raise = () => {
-      // Reopening puts the tour last in the top layer, above a dialog opened after it; only the
-      // temporary-issue overlay (`data-over-tour`) stays above it, so it is raised again after.
-      if (dialog.open) dialog.close();
-      dialog.showModal();
-      cardRef.current?.focus();
-      for (const over of document.querySelectorAll<HTMLDialogElement>('dialog[open][data-over-tour]')) {
-        over.close();
-        over.showModal();
-        (tabbableElements(over)[0] ?? over).focus();
-      }
-    };
-    raise();
-    // Captured on window so no other dialog beneath ever sees the Escape (and the browser does not
-    // turn it into a close request).
-    const swallowEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      event.stopPropagation();
-    };
-    const stayOpen = (event: Event) => event.preventDefault();
-    const reopen = () => {
-      if (dialog.isConnected && !dialog.open) raise();
-    };
-    // Spec 1 §9: the tour lies above every other layer, so a dialog that opens while it runs (the
-    // envelope clicked inside the spotlight opens the notifications) goes beneath it.
-    const observer = new MutationObserver((records) => {
-      const opened = records.map((record) => record.target as Element).filter((target) => target !== dialog && target.hasAttribute('open'));
-      if (opened.some((target) => !target.hasAttribute('data-over-tour'))) raise();
-    });
-    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
-    window.addEventListener('keydown', swallowEscape, true);
-    dialog.addEventListener('cancel', stayOpen);
-    dialog.addEventListener('close', reopen);
-    return () => {
-      observer.disconnect();
-      document.body.style.overflow = previousOverflow;
-      window.removeEventListener('keydown', swallowEscape, true);
-      dialog.removeEventListener('cancel', stayOpen);
-      dialog.removeEventListener('close', reopen);
-      if (dialog.open) dialog.close();
-      restoreFocus(previousFocus, dialog);
-    };
-  }, [open]);
+  useAboveEveryLayer(dialogRef, cardRef, open);
 
   // A step change can remove the focused button (Back on the first step, Next on the last): the card takes it.
   useEffect(() => {
@@ -188,19 +139,6 @@ function TourSession({ forced, onNavigate, onActiveChange }: TourSessionProps) {
     if (step !== null && dialog && !dialog.contains(document.activeElement)) cardRef.current?.focus();
   }, [step]);
 
-  useLayoutEffect(() => {
-    if (!target) return;
-    // Scrolling is locked for the user, not for us: bring the element into view once.
-    targetElement(target)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-    const update = () => setLayout(measure(target));
-    update();
-    window.addEventListener('resize', update);
-    window.addEventListener('scroll', update, true);
-    return () => {
-      window.removeEventListener('resize', update);
-      window.removeEventListener('scroll', update, true);
-    };
-  }, [target]);
 
   function cancelAdvance() {
     clearTimeout(advanceTimer.current);
@@ -250,8 +188,6 @@ function TourSession({ forced, onNavigate, onActiveChange }: TourSessionProps) {
     setStep(null);
   };
 
-  const backdrop = 'pointer-events-auto fixed bg-black/60';
-
   /** The page behind is inert while the tour is modal: a click inside the spotlight is handed to its element. */
   const clickTarget = () => {
     const element = current.target ? targetElement(current.target) : null;
@@ -267,23 +203,7 @@ function TourSession({ forced, onNavigate, onActiveChange }: TourSessionProps) {
       style={{ zIndex: TOUR_Z_INDEX }}
       onKeyDown={(event) => trapTabKey(event, cardRef.current)}
     >
-      {hole ? (
-        <>
-          <div data-testid="tour-backdrop" className={backdrop} style={{ top: 0, left: 0, right: 0, height: Math.max(0, hole.top) }} />
-          <div data-testid="tour-backdrop" className={backdrop} style={{ top: hole.top + hole.height, left: 0, right: 0, bottom: 0 }} />
-          <div data-testid="tour-backdrop" className={backdrop} style={{ top: hole.top, left: 0, width: Math.max(0, hole.left), height: hole.height }} />
-          <div data-testid="tour-backdrop" className={backdrop} style={{ top: hole.top, left: hole.left + hole.width, right: 0, height: hole.height }} />
-          <div
-            data-testid="tour-spotlight"
-            aria-hidden="true"
-            className="pointer-events-auto fixed cursor-pointer rounded-box ring-4 ring-primary transition-all motion-reduce:transition-none"
-            style={hole}
-            onClick={clickTarget}
-          />
-        </>
-      ) : (
-        <div data-testid="tour-backdrop" className={`${backdrop} inset-0`} />
-      )}
+      <TourBackdrop hole={hole} onSpotlightClick={clickTarget} />
       <div
         ref={cardRef}
         tabIndex={-1}
@@ -325,5 +245,106 @@ function TourSession({ forced, onNavigate, onActiveChange }: TourSessionProps) {
       </div>
     </dialog>,
     document.body,
+  );
+}
+
+/**
+ * Keeps the open tour modal and on top (spec 1 §9: above every other layer): shown with
+ * showModal(), raised again above any dialog that opens while it runs (except the temporary-issue
+ * overlay, `data-over-tour`), deaf to Escape, with the page's scrolling locked; on closing, focus
+ * goes back where it was.
+ */
+function useAboveEveryLayer(dialogRef: RefObject<HTMLDialogElement | null>, cardRef: RefObject<HTMLDivElement | null>, open: boolean) {
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
+    const previousOverflow = document.body.style.overflow;
+    const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    document.body.style.overflow = 'hidden';
+    const raise = () => {
+      // Reopening puts the tour last in the top layer, above a dialog opened after it; only the
+      // temporary-issue overlay (`data-over-tour`) stays above it, so it is raised again after.
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+      cardRef.current?.focus();
+      for (const over of document.querySelectorAll<HTMLDialogElement>('dialog[open][data-over-tour]')) {
+        over.close();
+        over.showModal();
+        (tabbableElements(over)[0] ?? over).focus();
+      }
+    };
+    raise();
+    // Captured on window so no other dialog beneath ever sees the Escape (and the browser does not
+    // turn it into a close request).
+    const swallowEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    const stayOpen = (event: Event) => event.preventDefault();
+    const reopen = () => {
+      if (dialog.isConnected && !dialog.open) raise();
+    };
+    // Spec 1 §9: the tour lies above every other layer, so a dialog that opens while it runs (the
+    // envelope clicked inside the spotlight opens the notifications) goes beneath it.
+    const observer = new MutationObserver((records) => {
+      const opened = records.map((record) => record.target as Element).filter((target) => target !== dialog && target.hasAttribute('open'));
+      if (opened.some((target) => !target.hasAttribute('data-over-tour'))) raise();
+    });
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+    window.addEventListener('keydown', swallowEscape, true);
+    dialog.addEventListener('cancel', stayOpen);
+    dialog.addEventListener('close', reopen);
+    return () => {
+      observer.disconnect();
+      document.body.style.overflow = previousOverflow;
+      window.removeEventListener('keydown', swallowEscape, true);
+      dialog.removeEventListener('cancel', stayOpen);
+      dialog.removeEventListener('close', reopen);
+      if (dialog.open) dialog.close();
+      restoreFocus(previousFocus, dialog);
+    };
+  }, [open, dialogRef, cardRef]);
+}
+
+/** Where the step's target is (measured again on resize and scroll), after scrolling it into view once. */
+function useSpotlightLayout(target: TourTarget | null | undefined): Layout | null {
+  const [layout, setLayout] = useState<Layout | null>(null);
+  useLayoutEffect(() => {
+    if (!target) return;
+    // Scrolling is locked for the user, not for us: bring the element into view once.
+    targetElement(target)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const update = () => setLayout(measure(target));
+    update();
+    window.addEventListener('resize', update);
+    window.addEventListener('scroll', update, true);
+    return () => {
+      window.removeEventListener('resize', update);
+      window.removeEventListener('scroll', update, true);
+    };
+  }, [target]);
+  return layout;
+}
+
+const BACKDROP = 'pointer-events-auto fixed bg-black/60';
+
+/** The dimmed page around the spotlight (four panes), or all of it for a step without a target. */
+function TourBackdrop({ hole, onSpotlightClick }: { hole: Layout['hole'] | undefined; onSpotlightClick(): void }) {
+  return hole ? (
+    <>
+      <div data-testid="tour-backdrop" className={BACKDROP} style={{ top: 0, left: 0, right: 0, height: Math.max(0, hole.top) }} />
+      <div data-testid="tour-backdrop" className={BACKDROP} style={{ top: hole.top + hole.height, left: 0, right: 0, bottom: 0 }} />
+      <div data-testid="tour-backdrop" className={BACKDROP} style={{ top: hole.top, left: 0, width: Math.max(0, hole.left), height: hole.height }} />
+      <div data-testid="tour-backdrop" className={BACKDROP} style={{ top: hole.top, left: hole.left + hole.width, right: 0, height: hole.height }} />
+      <div
+        data-testid="tour-spotlight"
+        aria-hidden="true"
+        className="pointer-events-auto fixed cursor-pointer rounded-box ring-4 ring-primary transition-all motion-reduce:transition-none"
+        style={hole}
+        onClick={onSpotlightClick}
+      />
+    </>
+  ) : (
+    <div data-testid="tour-backdrop" className={`${BACKDROP} inset-0`} />
   );
 }
