@@ -130,6 +130,11 @@ const lockDataFolder = (folder: string) => lockFolder(folder, (busy) => new Data
 // pg returns bigint (count(*), sum) as strings; SQL casts to ::int where a number is wanted.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** PGlite's start parameters with `settings` over its postgresql.conf (`-c name=value`). */
+export function pgliteStartParams(settings: Record<string, string>): string[] {
+  return [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+}
+
 export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   const log = options.onQuery;
   if (options.databaseUrl) {
@@ -178,8 +183,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   }
   const release = options.pgliteDir ? await lockDataFolder(options.pgliteDir) : undefined;
   try {
-    const settings = Object.entries(options.pgliteSettings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
-    const startParams = settings.length > 0 ? [...PGlite.defaultStartParams, ...settings] : undefined;
+    const startParams = options.pgliteSettings ? pgliteStartParams(options.pgliteSettings) : undefined;
     const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump, startParams });
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log });

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { LogEvent } from 'kysely';
 import { inject } from 'vitest';
-import { openDatabase, type Db, type DbHandle } from '../../server/db/client';
+import { openDatabase, pgliteStartParams, type Db, type DbHandle } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
+import { openPooledPglite } from './pglite-pool';
 
 export interface TestDb {
   db: Db;
@@ -65,9 +66,11 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 /**
  * Settings for every embedded database the tests open (never the app's). PGlite zero-fills its
  * shared memory at each start: with the default 128MB of shared buffers that is about half of the
- * ~2 s of CPU a database costs to open; 16MB (2,048 pages) holds any test's data.
+ * ~2 s of CPU a database costs to open; 16MB (2,048 pages) holds any test's data. A pooled
+ * database lives as long as its worker: a checkpoint every 64MB of WAL (not 1GB) keeps its
+ * in-memory WAL small.
  */
-export const TEST_PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB' };
+export const TEST_PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB', min_wal_size: '32MB', max_wal_size: '64MB' };
 
 /**
  * A dump as PGlite reads it (`await blob.arrayBuffer()`, then untar). Node 20's Blob#arrayBuffer
@@ -99,9 +102,9 @@ export function pgliteDump(): Blob | undefined {
 /**
  * A fresh, migrated database for one test file: on the server in DATABASE_URL (or `serverUrl`), a
  * new database; on PGlite (DATABASE_URL unset), an in-memory database. Both start from what the
- * global setup migrated once: a copy of its template database, or its PGlite dump. Without one (a
- * server other than the template's), the new database is migrated here. No test sees another
- * file's data.
+ * global setup migrated once: a copy of its template database, or its PGlite dump (a database of
+ * the worker's pool, reset to the dump: tests/helpers/pglite-pool.ts). Without one (a server other
+ * than the template's), the new database is migrated here. No test sees another file's data.
  */
 export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb> {
   const serverUrl = options.serverUrl ?? process.env.DATABASE_URL;
@@ -112,7 +115,7 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
   let drop: (() => Promise<void>) | undefined;
   let url: string | undefined;
   let migrated: boolean;
-  let pgliteFrom: Blob | undefined;
+  let handle: DbHandle;
   if (serverUrl) {
     const name = `stacks_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const template = inject('templateDatabase');
@@ -127,11 +130,14 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
     migrated = fromTemplate;
     url = databaseUrlFor(serverUrl, name);
     drop = () => dropDatabase(serverUrl, name);
+    handle = await openDatabase({ databaseUrl: url, poolMax: options.poolMax ?? 12, poolTimeoutMs: options.poolTimeoutMs, onQuery });
   } else {
-    pgliteFrom = pgliteDump();
-    migrated = pgliteFrom !== undefined;
+    const dumped = pgliteDump();
+    migrated = dumped !== undefined;
+    handle = dumped
+      ? await openPooledPglite({ dump: dumped, startParams: pgliteStartParams(TEST_PGLITE_SETTINGS) }, onQuery)
+      : await openDatabase({ pgliteSettings: TEST_PGLITE_SETTINGS, onQuery });
   }
-  const handle = await openDatabase({ databaseUrl: url, pgliteDump: pgliteFrom, pgliteSettings: TEST_PGLITE_SETTINGS, poolMax: options.poolMax ?? 12, poolTimeoutMs: options.poolTimeoutMs, onQuery });
   if (!migrated) await migrateToLatest(handle.db);
   return {
     db: handle.db,
