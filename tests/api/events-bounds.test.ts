@@ -1,7 +1,7 @@
 /**
- * Live events bounded under abuse (issue 24; README "Live events" and "Limits and faults"):
+ * Live events bounded under abuse (docs/live-events.md, docs/limits-and-faults.md, docs/decisions/live-events-bounds.md):
  * - a bulk action writes one summary event to the actor's own streams, and nothing to others;
- *   no call writes more than two event rows (README);
+ *   no call writes more than two event rows (docs/limits-and-faults.md);
  * - group member events respect blocks both ways;
  * - a stream that does not read is dropped once its unsent data passes the bound, while others
  *   keep receiving, and its next connect gets `refetch`;

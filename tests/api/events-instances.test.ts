@@ -1,5 +1,5 @@
 /**
- * Live events across app processes (README "Live events"): two apps, each with its own database
+ * Live events across app processes (docs/live-events.md): two apps, each with its own database
  * handle and event hub, on one PostgreSQL server database. A write through one reaches a stream
  * held by the other within 2 s, through LISTEN/NOTIFY; a revocation through one ends the
  * user's stream on the other; the listener comes back after its connection is killed and catches

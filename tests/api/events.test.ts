@@ -1,5 +1,5 @@
 /**
- * GET /v1/events (README "Live events"): Server-Sent Events for the signed-in user, only of what
+ * GET /v1/events (docs/live-events.md): Server-Sent Events for the signed-in user, only of what
  * that user may see now (the REST reads' rules), resumable with Last-Event-ID, with heartbeats and
  * a per-user stream limit. Runs on the suite's database (PGlite by default, or DATABASE_URL).
  *

@@ -36,7 +36,7 @@ async function referencePage(db: Db, viewerId: number, o: FeedPageOptions): Prom
     .select(['s.id'])
     .where(canSeeStack(viewerId, false))
     .where(sql<boolean>`not exists (select 1 from stack_hides h where h.stack_id = s.id and h.user_id = ${viewerId})`)
-    // Mutes (README "Mute"): nothing the viewer's muted users wrote, nor twists of their stacks.
+    // Mutes (docs/mute.md): nothing the viewer's muted users wrote, nor twists of their stacks.
     .where(sql<boolean>`not exists (select 1 from mutes m where m.muter_id = ${viewerId} and m.muted_id in (s.owner_id, s.origin_owner_id))`);
   if (o.filterNew) q = q.where(sql<boolean>`not exists (select 1 from stack_responses nr where nr.stack_id = s.id and nr.user_id = ${viewerId})`);
   if (o.filterFriends) q = q.where('s.mode', '=', 'friend');

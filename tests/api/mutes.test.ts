@@ -1,5 +1,5 @@
 /**
- * Mute (README "Mute"): POST/GET/DELETE /v1/users/mutes. A muted user's stacks, twists, comments,
+ * Mute (docs/mute.md): POST/GET/DELETE /v1/users/mutes. A muted user's stacks, twists, comments,
  * answer banners, notifications and live events leave the muter's views, at read time (an unmute
  * restores everything); friendship and group membership stay; the muted user sees no change.
  */

@@ -12,7 +12,7 @@ import type { FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
- * Issue 24, item 6: rendering never stalls the server. Share images are drawn on worker threads,
+ * Rendering never stalls the server (docs/decisions/share-images-on-worker-threads.md). Share images are drawn on worker threads,
  * with a bounded queue (503 past it) and a per-user allowance of new pictures (429 past it).
  */
 
@@ -140,7 +140,7 @@ describe('share images: rendering is off the event loop', () => {
     const responses = await Promise.all(ids.map((id) => fetchImage(me, id)));
     const busy = performance.eventLoopUtilization(started);
     expect(responses.map((res) => res.status)).toEqual(ids.map(() => 200));
-    // Drawn on the event loop (before issue 24) this was ~0.9: each picture held it ~40 ms. Now
+    // Drawn on the event loop (before share images moved to worker threads) this was ~0.9: each picture held it ~40 ms. Now
     // the loop only reads the stacks and passes models and bytes; the threads do the drawing.
     expect(busy.utilization).toBeLessThan(0.5);
   });

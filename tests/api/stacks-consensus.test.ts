@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * The README's example (issue 16): three answers put item 0 first, two put it last. Borda (mean
+ * The example of docs/consensus.md: three answers put item 0 first, two put it last. Borda (mean
  * place) ranks 1, 2, 0, ...; head to head three of five prefer 0 to every other item, so it is the
  * Condorcet winner and the Kemeny-Young order is the majority's 0, 1, 2, 3, 4, 5.
  */

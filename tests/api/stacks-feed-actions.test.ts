@@ -82,7 +82,7 @@ describe('POST /v1/stacks/hide_new', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ count: 41 });
     // One statement does the hiding, however many stacks: as many as when there is nothing to
-    // hide, and the one summary event (README "Live events"; none when nothing changed).
+    // hide, and the one summary event (docs/live-events.md; none when nothing changed).
     expect(statements.filter((q) => /insert into "stack_hides"/i.test(q))).toHaveLength(1);
     expect(statements.filter((q) => /insert into "events"/i.test(q))).toHaveLength(1);
     expect(statements.length).toBe((await t.testDb.countQueries(() => hideNew(owner))).count + 1);
@@ -105,7 +105,7 @@ describe('POST /v1/stacks/hide_new', () => {
     expect((await as(t, owner).get(`/v1/stacks/${fresh[0]}`)).status).toBe(200);
   });
 
-  it('writes one feed.bulk_updated event for me instead of an event per stack (README "Live events")', async () => {
+  it('writes one feed.bulk_updated event for me instead of an event per stack (docs/live-events.md)', async () => {
     const { owner, fresh } = await manyNew(3);
     const before = Number((await t.db.selectFrom('events').select(sql<number>`coalesce(max(seq), 0)`.as('seq')).executeTakeFirstOrThrow()).seq);
     expect((await hideNew(owner)).body).toEqual({ count: fresh.length + 1 });

@@ -8,7 +8,7 @@ import { startServerProcess, type ServerProcess, callAs, within } from '../helpe
 import { createTestDb, postgresServerUrl, type TestDb } from '../helpers/test-db';
 
 /**
- * Every statement has a time limit, and abandoned work stops (README "Limits and faults"), against
+ * Every statement has a time limit, and abandoned work stops (docs/limits-and-faults.md), against
  * real server processes on a PostgreSQL server: PGlite cannot interrupt a statement, so this file
  * always uses a server. A statement is made slow the way a runaway one behaves for everyone else:
  * another connection holds an exclusive lock on the table the feed reads, so the feed's statement

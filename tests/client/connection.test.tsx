@@ -57,7 +57,7 @@ function manualMonitor() {
   };
 }
 
-describe('the connection monitor (issue 25)', () => {
+describe('the connection monitor (docs/connection.md)', () => {
   it('a failure makes it probe at once; no answer turns it to reconnecting, then it probes with a growing delay until the server answers', async () => {
     const m = manualMonitor();
     const seen: string[] = [];
@@ -172,7 +172,7 @@ function collectServerErrors() {
   return { seen, off };
 }
 
-describe('calls without an answer (issue 25)', () => {
+describe('calls without an answer (docs/decisions/connection-status-not-overlay.md)', () => {
   it('a call that gets no HTTP answer makes the app reconnect, with no overlay', async () => {
     const fetchMock = serverGone();
     render(<ServerErrorOverlay />);
@@ -261,7 +261,7 @@ describe('calls without an answer (issue 25)', () => {
   });
 });
 
-describe('the Reconnecting… status (issue 25)', () => {
+describe('the Reconnecting… status (docs/connection.md)', () => {
   it('is an empty status region while connected, says "Reconnecting…" while down, and is no dialog', async () => {
     serverGone();
     render(<ConnectionStatus />);
@@ -301,7 +301,7 @@ describe('the Reconnecting… status (issue 25)', () => {
   });
 });
 
-describe('the live stream and the monitor (issue 25)', () => {
+describe('the live stream and the monitor (docs/connection.md)', () => {
   function fakeMonitor() {
     let state: 'online' | 'reconnecting' = 'online';
     const listeners = new Set<() => void>();

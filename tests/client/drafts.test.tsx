@@ -40,7 +40,7 @@ function renderStack(handlers: Handlers = {}) {
   return { ...view, server };
 }
 
-describe('the comment box keeps what was typed (issue 25)', () => {
+describe('the comment box keeps what was typed (docs/connection.md)', () => {
   it('a send that gets no answer keeps the text and says it was not sent; the text survives a reload and is sent later', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const first = renderStack();
@@ -126,7 +126,7 @@ describe('useSessionDraft', () => {
   });
 });
 
-describe('the new-stack dialog keeps what was typed (issue 25)', () => {
+describe('the new-stack dialog keeps what was typed (docs/connection.md)', () => {
   const FRIENDS = [summary({ id: 2, username: 'bob', friend_status: 'friends' })];
   const LUNCH = ['Pizza', 'Sushi', 'Tacos', 'Curry', 'Pasta', 'Salad'];
 

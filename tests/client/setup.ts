@@ -38,7 +38,7 @@ afterEach(() => {
   // A test that faked the clock and failed before restoring it must not leave it faked for the next file.
   vi.useRealTimers();
   localStorage.clear();
-  // Drafts (issue 25) and the connection monitor's state are per test too.
+  // Drafts (docs/connection.md) and the connection monitor's state are per test too.
   sessionStorage.clear();
   connection.reset();
   vi.restoreAllMocks();

@@ -17,14 +17,14 @@ const cards = () => within(screen.getByRole('heading', { name: 'Responses' }).pa
 const listTexts = (name: string) => within(screen.getByRole('list', { name })).getAllByRole('listitem').map((li) => li.textContent);
 const WHY = 'Borda adds up places, so a few strong opinions can outweigh the majority; the optimal order agrees with the most head-to-head preferences.';
 
-/** The README's example: Borda ranks Sushi, Tacos, Pizza; the majority (and Kemeny-Young) Pizza first. */
+/** The example of docs/consensus.md: Borda ranks Sushi, Tacos, Pizza; the majority (and Kemeny-Young) Pizza first. */
 const differing = () =>
   answeredGroupStack({
     consensus: [1, 2, 0, 3, 4, 5].map((i) => POSITIONS[i]),
     consensus_detail: { borda: [1, 2, 0, 3, 4, 5], kemeny: [0, 1, 2, 3, 4, 5], condorcet_winner: 0 },
   });
 
-describe('Stack detail: the optimal order beside the Group Consensus (issue 16)', () => {
+describe('Stack detail: the optimal order beside the Group Consensus (docs/decisions/consensus-beside-borda.md)', () => {
   it('shows both orders as labelled lists, side by side, with why they differ and the Condorcet winner', async () => {
     renderDetail(differing());
     await loaded();

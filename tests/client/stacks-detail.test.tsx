@@ -161,7 +161,7 @@ describe('Stack detail: ranking (spec 2 §4)', () => {
     await user.keyboard(' ');
     for (let press = 1; press <= 4; press++) {
       await user.keyboard('{ArrowDown}');
-      // One place per press (issue 25: it took two, moving 25 px with places 50 px apart).
+      // One place per press (docs/accessibility.md; it took two, moving 25 px with places 50 px apart).
       await waitFor(() => expect(pizzaItem().textContent).toMatch(new RegExp(`^${press + 1}Pizza`)));
       expect(shiftOf(pizzaItem())).toBe(press * PITCH_PX);
       expect(announced()).toContain(`Pizza is over place ${press + 1} of 6.`);

@@ -247,7 +247,7 @@ describe('openStackWithFallback (spec 1 §2)', () => {
   });
 });
 
-describe('keyboard step: one arrow press, one place (issue 25)', () => {
+describe('keyboard step: one arrow press, one place (docs/accessibility.md)', () => {
   // Six places 42 px tall, 50 px apart (8 px gaps), as Chromium lays them out; 'c' is 92 px tall (wrapped text).
   const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
   const heights: Record<string, number> = { a: 42, b: 42, c: 92, d: 42, e: 42, f: 42 };
@@ -289,7 +289,7 @@ describe('keyboard step: one arrow press, one place (issue 25)', () => {
   });
 });
 
-describe('responder labels from the score the server sends (spec 2 §9; issue 12: the server scores twisted stacks too)', () => {
+describe('responder labels from the score the server sends (spec 2 §9; docs/decisions/one-scoring-implementation.md: the server scores twisted stacks too)', () => {
   it("labels the viewer 'me' and others by the score between the two answers; no label without a score", () => {
     expect(responderLabel(null, true)).toBe('me');
     expect(responderLabel(score([0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5]), true)).toBe('me');

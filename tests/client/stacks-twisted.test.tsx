@@ -264,7 +264,7 @@ describe('StackView: open as ordinary, fall back to twisted (spec 1 §2)', () =>
     const missing = () => new TrpcFailure(404, 'Stack not found', 'STACK_NOT_FOUND');
     const { onLoadFailed, onLoaded, onGone, onClose, user } = renderView('stack', { 'stacks.get': missing, 'twistedStacks.get': missing });
     expect(await screen.findByText('This stack no longer exists.')).toBeInTheDocument();
-    // The dashboard is told it is gone: it closes the tab and says so (issue 25), never a Retry that cannot work.
+    // The dashboard is told it is gone: it closes the tab and says so (docs/addresses.md), never a Retry that cannot work.
     expect(onGone).toHaveBeenCalledWith('This stack no longer exists.');
     expect(onLoaded).not.toHaveBeenCalled();
     expect(onLoadFailed).not.toHaveBeenCalled();

@@ -46,7 +46,7 @@ function bruteForceCondorcet(answers: readonly Ranking[]): number | null {
 const answerSets = fc.array(fc.constantFrom(...ALL), { minLength: 1, maxLength: 12 });
 
 /**
- * The example profile of the README: three answers put Pizza (item 0) first, two put it last.
+ * The example profile of docs/consensus.md: three answers put Pizza (item 0) first, two put it last.
  * Borda adds up places: Pizza totals 0+0+0+5+5 = 10, Sushi (item 1) 1+1+1+0+0 = 3 and Tacos
  * (item 2) 2+2+2+1+1 = 8, so Borda ranks Sushi, Tacos, Pizza. But three of five prefer Pizza to
  * every other item head to head: it is the Condorcet winner, and the Kemeny-Young order (which

@@ -21,7 +21,7 @@ const ProfilePage = lazy(() => import('../features/profile/profile-page').then((
 const TermsPage = lazy(() => import('../features/legal/terms-page').then((m) => ({ default: m.TermsPage })));
 const RulesPage = lazy(() => import('../features/legal/rules-page').then((m) => ({ default: m.RulesPage })));
 
-/** The route table of spec 1 §2, with its guards; the dashboard's views have addresses under /dashboard (README "Addresses"). */
+/** The route table of spec 1 §2, with its guards; the dashboard's views have addresses under /dashboard (docs/addresses.md). */
 export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingNote className="p-8 text-center opacity-70" />}>
@@ -36,7 +36,7 @@ export function AppRoutes() {
         <Route path="/registration-complete" element={<RegistrationCompletePage />} />
         <Route path="/terms-of-service" element={<TermsPage />} />
         <Route path="/rules" element={<RulesPage />} />
-        {/* /dashboard and every view's address under it (README "Addresses"): one page, the address picks the view. */}
+        {/* /dashboard and every view's address under it (docs/addresses.md): one page, the address picks the view. */}
         <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>}>
           <Route index element={null} />
           {DASHBOARD_ROUTE_PATTERNS.map((pattern) => <Route key={pattern} path={pattern} element={null} />)}

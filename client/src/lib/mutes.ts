@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTRPC } from './trpc';
 
 /**
- * Mute and unmute (README "Mute"), for the profile's Mute button and Settings' muted users. After
+ * Mute and unmute (docs/mute.md), for the profile's Mute button and Settings' muted users. After
  * either, everything a mute filters is read again: the feed and twisted stacks (and open stacks'
  * comments), notifications and their counts, profiles (their `muted` flag) and the muted list.
  */

@@ -34,7 +34,7 @@ const MAIN_TABS: { key: MainTab; label: string }[] = [
   { key: 'groups', label: 'Groups' },
   { key: 'users', label: 'Users' },
 ];
-/** Admins only (issue 15): the queue of reports, loaded when first shown. */
+/** Admins only (docs/reports.md): the queue of reports, loaded when first shown. */
 const ReportsQueue = lazy(() => import('../../features/reports/reports-queue').then((m) => ({ default: m.ReportsQueue })));
 const ADMIN_TABS: { key: MainTab; label: string }[] = [{ key: 'reports', label: 'Reports' }];
 

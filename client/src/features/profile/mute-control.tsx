@@ -3,7 +3,7 @@ import type { UserProfile } from '../../../../shared/schemas/users';
 import { useMuteActions } from '../../lib/mutes';
 
 /**
- * The profile's Mute / Unmute button (README "Mute"), beside Block: it acts at once (a mute is
+ * The profile's Mute / Unmute button (docs/mute.md), beside Block: it acts at once (a mute is
  * quiet and undone here or in Settings, so it asks nothing) and says what happened in a status line.
  */
 export function MuteControl({ user }: { user: Pick<UserProfile, 'id' | 'username' | 'muted'> }) {

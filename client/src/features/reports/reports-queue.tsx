@@ -27,7 +27,7 @@ const STATUS_LABELS: Record<ReportStatus, string> = { open: 'Open', resolved: 'R
 const TARGET_LABELS: Record<Report['target_type'], string> = { user: 'User', stack: 'Stack', comment: 'Comment', group: 'Group' };
 
 /**
- * The admins' queue of reports (issue 15), shown in the dashboard's 'Reports' tab to admins only
+ * The admins' queue of reports (docs/reports.md), shown in the dashboard's 'Reports' tab to admins only
  * (the server lists a non-admin's own reports only, and refuses them every decision). Newest first,
  * filtered by status, with what was reported as it was then, and the moderation calls at hand.
  */

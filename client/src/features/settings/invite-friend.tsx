@@ -27,7 +27,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * Settings → "Invite a friend" (issue 15): makes a single-use invite link (7 days) to copy and
+ * Settings → "Invite a friend" (docs/decisions/personal-invites.md): makes a single-use invite link (7 days) to copy and
  * send, and lists my invites with their state, expiry and who joined with each.
  */
 export function InviteFriend() {

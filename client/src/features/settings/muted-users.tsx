@@ -6,7 +6,7 @@ import { QueryState } from '../../components/query-state';
 import { useMuteActions } from '../../lib/mutes';
 import { useTRPC } from '../../lib/trpc';
 
-/** Settings → Muted users (README "Mute"): the users I muted, each with Unmute. */
+/** Settings → Muted users (docs/mute.md): the users I muted, each with Unmute. */
 export function MutedUsers() {
   const trpc = useTRPC();
   const list = useQuery(trpc.mutes.list.queryOptions());

@@ -59,7 +59,7 @@ export function CommentsSection({ kind, stackId, comments: newest, hasMore, canC
   const boxId = useId();
   const [alert, setAlert] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Comment | null>(null);
-  // Anyone but its author may report a comment to the admins (issue 15); one dialog for the list.
+  // Anyone but its author may report a comment to the admins (docs/reports.md); one dialog for the list.
   const meId = useCurrentUser().data?.id;
   const [reporting, setReporting] = useState<number | null>(null);
   // What is typed survives a failed send and a reload, until it is sent.

@@ -45,7 +45,7 @@ interface ShareImageButtonProps {
 }
 
 /**
- * "Share" on a stack's result (issue 16): fetches the viewer's share image
+ * "Share" on a stack's result (docs/share-image.md): fetches the viewer's share image
  * (GET /v1/stacks/{id}/image.png or the twisted stack's) and hands it to the Web Share API where
  * the browser can share files, with the link back to the stack; elsewhere, or when
  * sharing is refused, it downloads the PNG.
