@@ -9,8 +9,8 @@ import { createUser, type FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Every content write has a per-user throttle (shared/limits.ts WRITE_THROTTLES, docs/limits-and-faults.md ("Limits
- * and faults"): its allowance in a row passes, the next call is 429 TOO_MANY_REQUESTS with
+ * Every content write has a per-user throttle (shared/limits.ts WRITE_THROTTLES, docs/limits-and-faults.md):
+ * its allowance in a row passes, the next call is 429 TOO_MANY_REQUESTS with
  * Retry-After and a detail in words, and another user is not affected. The numbers are the real
  * ones: at least 20 stacks in a row pass, and every limit is met within 150 calls.
  */
