@@ -36,20 +36,43 @@ export function useFocusOnShow(ref: RefObject<HTMLElement | null>): void {
   }, [ref]);
 }
 
+/** How long a closed view waits for the place it came from to show again before falling back. */
+export const FOCUS_RETURN_WAIT_MS = 1500;
+
+function shownMatch(selector: string): HTMLElement | undefined {
+  return Array.from(document.querySelectorAll<HTMLElement>(selector)).find((element) => element.closest('[hidden]') === null);
+}
+
+function focusFirst(selectors: string[]): boolean {
+  for (const selector of selectors) {
+    const candidate = shownMatch(selector);
+    if (candidate) {
+      candidate.focus();
+      if (document.activeElement === candidate) return true;
+    }
+  }
+  return false;
+}
+
 /**
- * After a view closed (its element gone), puts focus on the first of `selectors` that matches a
- * shown element, once the page has settled. Only when focus was lost with the view: a user who
- * already moved on keeps their place.
+ * After a view closed, puts focus on the first of `selectors` that matches a shown element. Closing
+ * can go back in history: the view goes away, and the one it returns to renders, only once the
+ * browser has popped the entry, which may take several frames on a busy machine. So the first
+ * selector (the preferred target) is looked for on every frame for up to FOCUS_RETURN_WAIT_MS, and
+ * only then do the others (fallbacks) count. It acts only while focus is lost or still where it was
+ * when the view closed (the Close button of a view not yet gone): a user who already moved on keeps
+ * their place.
  */
 export function focusAfterClose(selectors: string[]): void {
-  requestAnimationFrame(() => {
-    if (!focusIsLost()) return;
-    for (const selector of selectors) {
-      const candidate = Array.from(document.querySelectorAll<HTMLElement>(selector)).find((element) => element.closest('[hidden]') === null);
-      if (candidate) {
-        candidate.focus();
-        if (document.activeElement === candidate) return;
-      }
-    }
-  });
+  const [preferred, ...fallbacks] = selectors;
+  const focusedAtClose = document.activeElement;
+  const deadline = performance.now() + FOCUS_RETURN_WAIT_MS;
+  const attempt = () => {
+    const waiting = document.activeElement === focusedAtClose && focusedAtClose !== document.body;
+    if (!waiting && !focusIsLost()) return;
+    if (preferred !== undefined && focusFirst([preferred])) return;
+    if (performance.now() < deadline) requestAnimationFrame(attempt);
+    else if (focusIsLost()) focusFirst(fallbacks);
+  };
+  requestAnimationFrame(attempt);
 }
