@@ -69,6 +69,15 @@ export const LIMITS = {
   eventOpensPerUser: 60,
   eventOpensPerIp: 1200,
   eventOpenWindowSeconds: 5 * 60,
+  /**
+   * Events the outside-the-tab dispatcher reads per batch (one transaction and one recipients
+   * statement); a group stack's event tells its members, so a batch's people grow with group sizes.
+   */
+  outboundBatchEvents: 50,
+  /** The dispatcher also runs this often, for a wake it missed. */
+  outboundSweepMs: 30_000,
+  /** A wake that found another instance dispatching looks again after this long. */
+  outboundRetryMs: 500,
   /** Stacks one Hide New Stacks or Clear Updates call touches at most; a call that reaches it may be repeated for the rest. */
   feedBulkMax: 10_000,
   /** JSON answers larger than this are compressed for clients that accept gzip. */

@@ -271,6 +271,12 @@ export interface EventsTable {
   data: Record<string, unknown>;
 }
 
+/** Where the outside-the-tab dispatcher has read the event log up to (one row). */
+export interface OutboundCursorTable {
+  id: Generated<number>;
+  last_event_id: string | number;
+}
+
 export interface Database {
   users: UsersTable;
   registration_codes: RegistrationCodesTable;
@@ -296,4 +302,5 @@ export interface Database {
   bot_keywords: BotKeywordsTable;
   bot_runs: BotRunsTable;
   events: EventsTable;
+  outbound_cursor: OutboundCursorTable;
 }

@@ -12,6 +12,7 @@ export * from './groups';
 export * from './invites';
 export * from './mutes';
 export * from './notifications';
+export * from './outbound';
 export * from './reports';
 export * from './sql-viewer';
 export * from './stack-actions';

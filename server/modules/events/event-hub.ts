@@ -28,6 +28,8 @@ export interface EventHubOptions {
   streamsPerUser?: number;
   /** Unsent bytes a stream may hold before it is dropped (LIMITS.eventStreamBufferBytes). */
   maxBufferedBytes?: number;
+  /** Told whenever the log may hold something new (the outside-the-tab dispatcher's wake). */
+  onLogged?: () => void;
 }
 
 /** The token a stream was opened with: the stream ends when it stops being valid. */
@@ -330,6 +332,7 @@ export class EventHub {
     if (notifiedId !== undefined && Number.isFinite(notifiedId)) this.notifiedId = Math.max(this.notifiedId, notifiedId);
     this.pending = true;
     if (!this.draining) void this.drain();
+    this.options.onLogged?.();
   }
 
   /** Sends `stream` what it may see after the later of its opening and its last event (ids already sent are dropped). */
