@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { storeToken } from '../../client/src/lib/auth-token';
 import { connection } from '../../client/src/lib/connection';
@@ -23,6 +23,13 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
     setTimeout(() => this.dispatchEvent(new Event('close')));
   };
 }
+
+/*
+ * findBy and waitFor wait up to 5 s, not Testing Library's 1 s: what they wait for is a render or
+ * a mocked answer, never a timer of the app, and with two workers on two cores a render can take
+ * longer than 1 s. A wait that must not succeed is written as its own check, not a timeout.
+ */
+configure({ asyncUtilTimeout: 5_000 });
 
 /*
  * The client files share one module cache (isolate: false in vitest.config.ts). Each file starts as
