@@ -434,6 +434,7 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await scan('group detail');
     await button('Settings').click();
     await visible(page.getByText('a11y_alice@e2e.test'));
+    await visible(page.getByRole('list', { name: 'Notification settings' }));
     await scan('settings');
 
     await context.clearCookies();
