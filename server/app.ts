@@ -15,6 +15,7 @@ import { requestScope } from './db/request-scope';
 import { buildOpenApiDocument } from './openapi';
 import { bodyGuard } from './http/body-guard';
 import { eventsRoute } from './modules/events/events.route';
+import { UNSUBSCRIBE_PATH, unsubscribeRoute } from './modules/notification-settings/unsubscribe.route';
 import { ROBOTS_TXT } from './modules/site/robots';
 import { SHARE_IMAGE_PATHS, shareImageRoute } from './modules/stacks/share-image.route';
 import { restHandler } from './http/rest';
@@ -25,8 +26,8 @@ import type { ErrorBody } from '../shared/error-codes';
 
 const API_PREFIX = /^\/(v\d+|trpc|openapi\.json|docs|healthz|avatars|assets)(\/|$)/;
 
-/** Logged URLs never carry the one-time tokens of mailed links. */
-const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+/** Logged URLs never carry the tokens of mailed links (one-time links, unsubscribe links). */
+const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]').replace(/^(\/unsubscribe\/)[^/?#]+/, '$1[redacted]');
 
 const DOCS_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Stacks API reference</title>
@@ -125,6 +126,9 @@ function serveApi(app: App, deps: AppDeps) {
   // PNGs, not JSON: served beside the procedures too (docs/share-image.md).
   app.get(SHARE_IMAGE_PATHS.stack, shareImageRoute(deps, 'stack'));
   app.get(SHARE_IMAGE_PATHS.twisted, shareImageRoute(deps, 'twisted'));
+  // The one-click unsubscribe link of notification mails (RFC 8058): a form post, not JSON, on the
+  // app's own address; a GET of it falls through to the app's page (docs/notification-settings.md).
+  app.post(UNSUBSCRIBE_PATH, unsubscribeRoute(deps));
   app.use(restHandler(appRouter, deps));
 }
 

@@ -20,6 +20,8 @@ export interface AppConfig {
   /** PG_CANCEL_ON_HANGUP: a request whose client hung up cancels its running statements. */
   cancelOnHangUp?: boolean;
   bots: BotsConfig;
+  /** DIGEST_HOUR: the UTC hour from which daily notification digests go out (default 8). */
+  digestHour?: number;
 }
 
 export interface OpenAiConfig {
@@ -85,5 +87,6 @@ export function buildConfig(env: Env): AppConfig {
     scheduler: env.SCHEDULER,
     cancelOnHangUp: env.PG_CANCEL_ON_HANGUP,
     bots: botsConfig(env),
+    digestHour: env.DIGEST_HOUR,
   };
 }

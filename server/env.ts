@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** The UTC hour at which scheduled bots run (spec 2 §3). */
   BOT_RUN_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  /** The UTC hour from which daily notification digests go out (docs/notification-settings.md). */
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   /** Off: this instance runs no scheduled jobs (bot runs, clean-up); the CLI's bots:run still works. */
   SCHEDULER: z.stringbool().default(true),
   /**

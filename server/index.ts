@@ -37,8 +37,9 @@ async function main() {
   const app = createApp({ db: handle.db, config, mailer, logger, ping: handle.ping, events });
   let scheduler: Scheduler | undefined;
   if (config.scheduler) {
-    scheduler = await startScheduler({ handle, bots: config.bots, logger });
-    logger.info({ botRunHour: config.bots.runHour }, 'scheduler started');
+    const mail = { mailer, appUrl: config.appUrl, jwtSecret: config.jwtSecret, contactEmail: config.contactEmail, digestHour: config.digestHour ?? 8 };
+    scheduler = await startScheduler({ handle, bots: config.bots, logger, mail });
+    logger.info({ botRunHour: config.bots.runHour, digestHour: mail.digestHour }, 'scheduler started');
   }
 
   let stopping = false;

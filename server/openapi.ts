@@ -16,6 +16,7 @@ const TAGS: Record<string, string> = {
   invites: 'Personal invites: single-use registration codes that make the inviter and the new user friends.',
   mutes: 'Mutes: quiet a user without a block; they cannot tell.',
   notifications: 'Notifications and the unread count.',
+  'notification settings': 'Notification settings: push and e-mail per kind; turning e-mails off from an unsubscribe link, without signing in.',
   groups: 'Groups, membership, invitations and owner powers.',
   stacks: 'Stacks: create, rank, compare, comment, hide, sandbox, edit.',
   'twisted stacks': 'Twisted stacks: a stack re-asked with a twist, and its comments.',

@@ -5,6 +5,7 @@ import { exportRouter } from './modules/export/export.router';
 import { friendsRouter } from './modules/friends/friends.router';
 import { groupsRouter } from './modules/groups/groups.router';
 import { mutesRouter } from './modules/mutes/mutes.router';
+import { notificationSettingsRouter } from './modules/notification-settings/notification-settings.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { reportsRouter } from './modules/reports/reports.router';
 import { siteRouter } from './modules/site/site.router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   friends: friendsRouter,
   mutes: mutesRouter,
   notifications: notificationsRouter,
+  notificationSettings: notificationSettingsRouter,
   groups: groupsRouter,
   stacks: stacksRouter,
   twistedStacks: twistedStacksRouter,

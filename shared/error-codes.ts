@@ -82,6 +82,9 @@ const DOMAIN_ERROR_CODES = [
   'ALREADY_REPORTED',
   // Personal invites
   'INVITE_QUOTA_REACHED',
+  // E-mail notifications
+  'INVALID_UNSUBSCRIBE_LINK',
+  'UNSUBSCRIBE_LINK_EXPIRED',
 ] as const;
 
 /** Refusals of the request itself, before or around any rule. */

@@ -90,6 +90,37 @@ export const LIMITS = {
   reportNoteMax: 500,
   /** Users one user may mute: the feed reads the muted ids once per statement, so the list stays bounded. */
   mutesMax: 1000,
+  /** An e-mail's unsubscribe token as sent (POST /unsubscribe/{token}, POST /v1/unsubscribe); a signed one is ~250 characters. */
+  unsubscribeTokenMax: 1024,
+} as const;
+
+/** E-mail notifications, their digest and one-click unsubscribe (docs/notification-settings.md). */
+export const NOTIFICATION_MAIL = {
+  /** An unsubscribe link works this long after its mail was sent. */
+  unsubscribeTtlDays: 90,
+  /** The one-click body (`List-Unsubscribe=One-Click`, form-encoded) at most; larger: 413. */
+  unsubscribeBodyBytes: 1024,
+  /** Unsubscribe calls (the link and POST /v1/unsubscribe) per IP per window; beyond: 429 with Retry-After. */
+  unsubscribePerIp: 60,
+  unsubscribeWindowSeconds: 15 * 60,
+  /** Items a digest lists at most; the rest are counted ("and 12 more"). */
+  digestItemsListed: 50,
+  /** Users one digest run reads at a time (it goes on until none is left). */
+  digestUsersPerBatch: 200,
+  /** Instant mails one sweep queues at most (the sweep runs every minute). */
+  sweepMax: 500,
+  /** A send job is tried this many times more after a failure, waiting retryDelaySeconds, doubling each time. */
+  sendRetries: 5,
+  sendRetryDelaySeconds: 30,
+  /** A worker holds a mail this long while it sends it; past it, a retry may take it. */
+  sendClaimSeconds: 5 * 60,
+  /** Sent mails' rows (and their dedupe keys) are kept this long, then purged. */
+  sentKeptDays: 30,
+  /** What deliverEmail takes at most (longer values are cut, never refused: the caller is the server). */
+  titleMax: 200,
+  bodyMax: 2000,
+  urlMax: 2048,
+  dedupeKeyMax: 200,
 } as const;
 
 /** Minutes in words, as the texts state a span: 60 "an hour", 120 "2 hours", 1 "a minute", 90 "90 minutes". */
@@ -231,6 +262,8 @@ export const WRITE_THROTTLES = {
   reports: [writeWindow(SECURITY.reportsPerHour, 3600, 'file', 'reports')],
   /** Adding or removing a bot's tags (POST and DELETE /v1/bots/{id}/keywords). */
   botTags: [writeWindow(60, 3600, 'make', 'tag changes')],
+  /** PUT /v1/users/me/notification-settings (each switch in Settings saves at once). */
+  notificationSettings: [writeWindow(60, 600, 'make', 'notification settings changes')],
 } as const satisfies Record<string, readonly WriteWindow[]>;
 export type WriteAction = keyof typeof WRITE_THROTTLES;
 

@@ -271,6 +271,43 @@ export interface EventsTable {
   data: Record<string, unknown>;
 }
 
+/** A user's notification choice for one kind, only where it differs from the default (null: the default). */
+export interface NotificationSettingsTable {
+  user_id: number;
+  kind: string;
+  push: boolean | null;
+  email: 'off' | 'instant' | 'daily' | null;
+  updated_at: CreatedAt;
+}
+
+/** One e-mail notification per (user, dedupe key): sent at once ('instant') or in the day's digest ('daily'). */
+export interface NotificationMailsTable {
+  id: Generated<number>;
+  user_id: number;
+  dedupe_key: string;
+  kind: string;
+  mode: 'instant' | 'daily';
+  title: string;
+  body: string;
+  url: string;
+  created_at: CreatedAt;
+  /** A send job was queued for it (instant). */
+  queued_at: NullableTimestamp;
+  /** A worker is sending it until then; past it, another may try. */
+  claimed_until: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  /** The UTC day of the digest that listed it (daily). */
+  digest_day: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The digest of one user and UTC day, claimed before it is sent. */
+export interface NotificationDigestsTable {
+  user_id: number;
+  day: ColumnType<string, string, string>;
+  items: number;
+  created_at: CreatedAt;
+}
+
 /** Where the outside-the-tab dispatcher has read the event log up to (one row). */
 export interface OutboundCursorTable {
   id: Generated<number>;
@@ -302,5 +339,8 @@ export interface Database {
   bot_keywords: BotKeywordsTable;
   bot_runs: BotRunsTable;
   events: EventsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_mails: NotificationMailsTable;
+  notification_digests: NotificationDigestsTable;
   outbound_cursor: OutboundCursorTable;
 }

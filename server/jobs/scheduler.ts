@@ -15,6 +15,7 @@ import type { BotsConfig } from '../config';
 import type { Db, DbHandle } from '../db/client';
 import type { Logger } from '../logger';
 import { purgeExpired } from '../rate-limit/rate-limit.repo';
+import { startNotificationMailJobs, stopNotificationMailJobs, type NotificationMailJobs, type NotificationMailOptions } from './notification-mail-jobs';
 
 export const TICK_QUEUE = 'bots-tick';
 export const RUN_QUEUE = 'bot-run';
@@ -36,12 +37,16 @@ export interface SchedulerOptions {
   now?: () => Date;
   /** How often workers poll for jobs (pg-boss default 2 s; at least 0.5). */
   pollingIntervalSeconds?: number;
+  /** E-mail notifications' jobs (server/jobs/notification-mail-jobs.ts); without it, none run here. */
+  mail?: NotificationMailOptions;
 }
 
 export interface Scheduler {
   boss: PgBoss;
   /** What the cron tick does: queues a run for every due bot; answers their ids. */
   tick(): Promise<number[]>;
+  /** E-mail notifications' jobs, when started with `mail`. */
+  mail?: NotificationMailJobs;
   stop(): Promise<void>;
 }
 
@@ -71,7 +76,7 @@ function connection(handle: DbHandle) {
  * Instances starting together may create the same queue at once; PostgreSQL then reports a
  * deadlock (or a duplicate) for one of them. Trying again finds the queue made and does nothing.
  */
-async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
+export async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await boss.createQueue(queue.name, queue);
@@ -83,7 +88,7 @@ async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promise<void>
   }
 }
 
-export async function startScheduler({ handle, bots, logger, now = () => new Date(), pollingIntervalSeconds = 2 }: SchedulerOptions): Promise<Scheduler> {
+export async function startScheduler({ handle, bots, logger, now = () => new Date(), pollingIntervalSeconds = 2, mail }: SchedulerOptions): Promise<Scheduler> {
   const boss = new PgBoss({ ...connection(handle), schema: 'pgboss' });
   boss.on('error', (error) => logger.error({ err: error }, 'scheduler error'));
   await boss.start();
@@ -115,10 +120,15 @@ export async function startScheduler({ handle, bots, logger, now = () => new Dat
   await boss.schedule(TICK_QUEUE, TICK_CRON, {}, { tz: 'UTC' });
   await boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: 'UTC' });
   await boss.send(TICK_QUEUE, {});
+  const mailJobs = mail && (await startNotificationMailJobs(boss, { db: handle.db, logger, now, pollingIntervalSeconds, mail, createQueue: (queue) => createQueueOnce(boss, queue) }));
 
   return {
     boss,
     tick,
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    mail: mailJobs,
+    stop: () => {
+      if (mailJobs) stopNotificationMailJobs();
+      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }

@@ -10,6 +10,11 @@ export interface MailMessage {
   html: string;
   /** The link the mail is about (verification, reset): logged when the mail goes to the outbox. */
   link?: string;
+  /**
+   * Extra header fields, written as given (e.g. List-Unsubscribe and List-Unsubscribe-Post, RFC
+   * 8058): each value must be printable ASCII and fit on one line of a message.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -41,7 +46,15 @@ function envelope(from: string, message: MailMessage) {
     subject: message.subject,
     text: readablePart(message.text, 'text/plain; charset=utf-8'),
     html: readablePart(message.html, 'text/html; charset=utf-8'),
+    // Prepared: nodemailer would otherwise fold or encode a long value (a link with its token).
+    headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, { prepared: true, value: preparedHeader(name, value) }])),
   };
+}
+
+/** A header value nodemailer writes as it is: so it must be a header line's worth of printable ASCII. */
+function preparedHeader(name: string, value: string): string {
+  if (!/^[\x20-\x7e]*$/.test(value) || name.length + 2 + value.length > MAX_LINE) throw new Error(`The ${name} header must be printable ASCII on one line`);
+  return value;
 }
 
 /**

@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMailToken } from '../../server/modules/auth/auth.tokens';
+import { signUnsubscribeToken } from '../../server/modules/notification-settings/unsubscribe-token';
 import { addMemberInDb, makeFriendsInDb } from '../factories/groups';
 import { positions } from '../factories/stacks';
 import { createCode, createUser, uniqueName, type FactoryUser } from '../factories/users';
@@ -382,6 +383,20 @@ const MATRIX: Record<string, Row> = {
       return { params: { id: cast.friend.id } };
     },
     fresh: true,
+  },
+
+  // Notification settings: each caller's own; the unsubscribe link needs no sign-in (its token is the proof).
+  'GET /v1/users/me/notification-settings': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+  'PUT /v1/users/me/notification-settings': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: async () => ({ body: { settings: { friend_request: { email: 'daily' } } } }),
+  },
+  'POST /v1/unsubscribe': {
+    expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
+    target: async ({ cast }) => ({ body: { token: signUnsubscribeToken(t.config.jwtSecret, cast.owner.id, ['release_notes']) } }),
   },
 
   // Notifications: the owner's own.

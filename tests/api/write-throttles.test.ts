@@ -210,6 +210,15 @@ const CASES: Case[] = [
       };
     },
   },
+  {
+    action: 'notificationSettings',
+    route: 'PUT /v1/users/me/notification-settings',
+    async setup() {
+      const [me, other] = await users(2);
+      const write = (user: FactoryUser, i: number) => as(t, user).put('/v1/users/me/notification-settings', { settings: { stack_for_me: { push: i % 2 === 1 } } });
+      return { write: (i) => write(me, i), other: () => write(other, 0) };
+    },
+  },
 ];
 
 const okStatus = (res: Response) => [200, 201].includes(res.status);

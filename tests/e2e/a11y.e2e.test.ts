@@ -251,6 +251,14 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
       await visible(page.getByRole('heading', { name: heading }));
       await scan(path);
     }
+
+    // A notification mail's unsubscribe link (docs/notification-settings.md): the page, then a refusal.
+    await page.goto(`${app.baseUrl}/unsubscribe/not.a.token`);
+    await visible(page.getByRole('heading', { name: 'Unsubscribe from e-mails' }));
+    await scan('unsubscribe');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await visible(page.getByRole('alert'));
+    await scan('unsubscribe: refused');
     expectNoViolations();
   });
 
@@ -385,6 +393,7 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await stacksTab();
     await button('Settings').click();
     await visible(page.getByText('a11y_alice@e2e.test'));
+    await visible(page.getByRole('list', { name: 'Notification settings' }));
     await scan('settings');
     await button('Create invite link').click();
     await visible(page.getByLabel('Invite link'));
@@ -425,6 +434,7 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await scan('group detail');
     await button('Settings').click();
     await visible(page.getByText('a11y_alice@e2e.test'));
+    await visible(page.getByRole('list', { name: 'Notification settings' }));
     await scan('settings');
 
     await context.clearCookies();

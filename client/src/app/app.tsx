@@ -19,6 +19,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-pag
 const DashboardPage = lazy(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TermsPage = lazy(() => import('../features/legal/terms-page').then((m) => ({ default: m.TermsPage })));
+const UnsubscribePage = lazy(() => import('../features/settings/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })));
 const RulesPage = lazy(() => import('../features/legal/rules-page').then((m) => ({ default: m.RulesPage })));
 
 /** The route table of spec 1 §2, with its guards; the dashboard's views have addresses under /dashboard (docs/addresses.md). */
@@ -36,6 +37,8 @@ export function AppRoutes() {
         <Route path="/registration-complete" element={<RegistrationCompletePage />} />
         <Route path="/terms-of-service" element={<TermsPage />} />
         <Route path="/rules" element={<RulesPage />} />
+        {/* A notification mail's unsubscribe link: public, changes nothing until its button is pressed (docs/notification-settings.md). */}
+        <Route path="/unsubscribe/:token" element={<UnsubscribePage />} />
         {/* /dashboard and every view's address under it (docs/addresses.md): one page, the address picks the view. */}
         <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>}>
           <Route index element={null} />

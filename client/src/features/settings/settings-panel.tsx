@@ -9,6 +9,7 @@ import { DangerZone } from './danger-zone';
 import { DownloadData } from './download-data';
 import { InviteFriend } from './invite-friend';
 import { MutedUsers } from './muted-users';
+import { NotificationSettings } from './notification-settings';
 import { SocialsEditor } from './socials-editor';
 
 const THEME_CHOICES: { value: Theme; label: string }[] = [
@@ -32,10 +33,12 @@ interface SettingsPanelProps {
   user: CurrentUser;
   /** 'Show tour again': the dashboard resets the tour and starts it over. */
   onShowTour(): void;
+  /** This device's push controls, from the push feature: shown in Notifications (notification-settings.tsx). */
+  pushDeviceControls?: ReactNode;
 }
 
-/** Spec 1 §2 Settings: account, bio, theme, avatar, socials, help and the danger zone. */
-export function SettingsPanel({ user, onShowTour }: SettingsPanelProps) {
+/** Spec 1 §2 Settings: account, bio, theme, avatar, socials, notifications, help and the danger zone. */
+export function SettingsPanel({ user, onShowTour, pushDeviceControls }: SettingsPanelProps) {
   const [theme, setTheme] = useTheme();
   return (
     <section aria-labelledby="settings-title" className="mx-auto max-w-3xl space-y-6">
@@ -74,6 +77,9 @@ export function SettingsPanel({ user, onShowTour }: SettingsPanelProps) {
       </SettingsCard>
       <SettingsCard title="Socials">
         <SocialsEditor socials={user.socials} />
+      </SettingsCard>
+      <SettingsCard title="Notifications">
+        <NotificationSettings pushDeviceControls={pushDeviceControls} />
       </SettingsCard>
       <SettingsCard title="Invite a friend">
         <InviteFriend />
