@@ -13,6 +13,7 @@ import * as boundEventFanout from './2026_11_25_130000_bound_event_fanout';
 import * as coverFeedSources from './2026_11_25_140000_cover_feed_sources';
 import * as backfillFirstLogin from './2026_11_26_100000_backfill_first_login';
 import * as widenFeedMarks from './2026_11_26_120000_widen_feed_marks';
+import * as push from './2026_11_26_130000_push';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_140000_cover_feed_sources': coverFeedSources,
   '2026_11_26_100000_backfill_first_login': backfillFirstLogin,
   '2026_11_26_120000_widen_feed_marks': widenFeedMarks,
+  '2026_11_26_130000_push': push,
 };

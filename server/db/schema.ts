@@ -271,6 +271,41 @@ export interface EventsTable {
   data: Record<string, unknown>;
 }
 
+/** The one generated VAPID key pair (when VAPID_* are unset; docs/push.md). */
+export interface PushVapidKeysTable {
+  id: Generated<number>;
+  public_key: string;
+  private_key: string;
+  created_at: CreatedAt;
+}
+
+/** A browser profile's Web Push subscription; `endpoint` is unique. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** The push outbox: one row per (subscription, dedupe key) (docs/decisions/push-outbox.md). */
+export interface PushDeliveriesTable {
+  id: Generated<number>;
+  subscription_id: number;
+  user_id: number;
+  dedupe_key: string;
+  payload: ColumnType<{ title: string; body: string; url: string }, string, string>;
+  created_at: CreatedAt;
+  queued_at: NullableTimestamp;
+  leased_until: NullableTimestamp;
+  attempts: Generated<number>;
+  sent_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   registration_codes: RegistrationCodesTable;
@@ -296,4 +331,7 @@ export interface Database {
   bot_keywords: BotKeywordsTable;
   bot_runs: BotRunsTable;
   events: EventsTable;
+  push_vapid_keys: PushVapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
 }
