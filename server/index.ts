@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { createApp } from './app';
 import { openAndMigrate } from './bootstrap';
-import { buildConfig } from './config';
+import { buildConfig, pushConfigOf } from './config';
 import { DataFolderBusyError } from './db/client';
 import { loadEnv } from './env';
 import { answerClientErrors } from './http/client-errors';
@@ -37,7 +37,7 @@ async function main() {
   const app = createApp({ db: handle.db, config, mailer, logger, ping: handle.ping, events });
   let scheduler: Scheduler | undefined;
   if (config.scheduler) {
-    scheduler = await startScheduler({ handle, bots: config.bots, logger });
+    scheduler = await startScheduler({ handle, bots: config.bots, logger, push: { config: pushConfigOf(config) } });
     logger.info({ botRunHour: config.bots.runHour }, 'scheduler started');
   }
 

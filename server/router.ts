@@ -6,6 +6,7 @@ import { friendsRouter } from './modules/friends/friends.router';
 import { groupsRouter } from './modules/groups/groups.router';
 import { mutesRouter } from './modules/mutes/mutes.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
+import { pushRouter } from './modules/push/push.router';
 import { reportsRouter } from './modules/reports/reports.router';
 import { siteRouter } from './modules/site/site.router';
 import { stacksRouter } from './modules/stacks/stacks.router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   reports: reportsRouter,
   invites: invitesRouter,
   dataExport: exportRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

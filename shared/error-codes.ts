@@ -82,6 +82,10 @@ const DOMAIN_ERROR_CODES = [
   'ALREADY_REPORTED',
   // Personal invites
   'INVITE_QUOTA_REACHED',
+  // Web Push
+  'INVALID_PUSH_ENDPOINT',
+  'INVALID_PUSH_KEYS',
+  'PUSH_SUBSCRIPTION_NOT_FOUND',
 ] as const;
 
 /** Refusals of the request itself, before or around any rule. */

@@ -8,6 +8,10 @@
  * whose insert into bot_runs (unique per bot and UTC day) is what makes a run happen exactly once,
  * however many instances tick or pick up jobs. Each instance also ticks once when it starts, so
  * runs missed while no instance was up happen at once.
+ *
+ * The same boss delivers Web Push (server/modules/push/push.worker.ts, docs/push.md) when given
+ * the push settings: its send queue, the enqueuer that feeds it from the outbox, and the hourly
+ * purge of old delivery records.
  */
 import PgBoss from 'pg-boss';
 import { dueBots, runBot } from '../modules/bots/bots.engine';
@@ -15,6 +19,8 @@ import type { BotsConfig } from '../config';
 import type { Db, DbHandle } from '../db/client';
 import type { Logger } from '../logger';
 import { purgeExpired } from '../rate-limit/rate-limit.repo';
+import { purgeOldPushDeliveries, pushQueueOptions, startPushWorker, type PushWorker, type PushWorkerOptions } from '../modules/push/push.worker';
+import type { PushConfig } from '../config';
 
 export const TICK_QUEUE = 'bots-tick';
 export const RUN_QUEUE = 'bot-run';
@@ -36,12 +42,22 @@ export interface SchedulerOptions {
   now?: () => Date;
   /** How often workers poll for jobs (pg-boss default 2 s; at least 0.5). */
   pollingIntervalSeconds?: number;
+  /** Web Push delivery: started when given (the server always gives it; tests choose). */
+  push?: PushSchedulerOptions;
+}
+
+export interface PushSchedulerOptions extends Pick<PushWorkerOptions, 'sendTimeoutMs' | 'lookup'> {
+  config: PushConfig;
+  /** The first retry's delay (tests shorten it); LIMITS.pushRetryDelaySeconds by default. */
+  retryDelaySeconds?: number;
 }
 
 export interface Scheduler {
   boss: PgBoss;
   /** What the cron tick does: queues a run for every due bot; answers their ids. */
   tick(): Promise<number[]>;
+  /** The push worker, when started. */
+  push?: PushWorker;
   stop(): Promise<void>;
 }
 
@@ -83,7 +99,15 @@ async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promise<void>
   }
 }
 
-export async function startScheduler({ handle, bots, logger, now = () => new Date(), pollingIntervalSeconds = 2 }: SchedulerOptions): Promise<Scheduler> {
+/** The push queue (its retry settings applied to an existing one too), then the push worker. */
+async function startPush(boss: PgBoss, db: Db, logger: Logger, pollingIntervalSeconds: number, push: PushSchedulerOptions): Promise<PushWorker> {
+  const queue = pushQueueOptions(push.retryDelaySeconds);
+  await createQueueOnce(boss, queue);
+  await boss.updateQueue(queue.name, queue);
+  return startPushWorker({ db, boss, push: push.config, logger, pollingIntervalSeconds, sendTimeoutMs: push.sendTimeoutMs, lookup: push.lookup });
+}
+
+export async function startScheduler({ handle, bots, logger, now = () => new Date(), pollingIntervalSeconds = 2, push }: SchedulerOptions): Promise<Scheduler> {
   const boss = new PgBoss({ ...connection(handle), schema: 'pgboss' });
   boss.on('error', (error) => logger.error({ err: error }, 'scheduler error'));
   await boss.start();
@@ -109,9 +133,12 @@ export async function startScheduler({ handle, bots, logger, now = () => new Dat
     else logger.info({ bot: job.data.botId, success: result.run.success, runtime: result.run.runtime }, 'bot ran');
   });
   // Failed logins keep a throttle window per typed name and IP; expired ones are only clutter.
+  // So are push delivery records past their retention.
   await boss.work(CLEANUP_QUEUE, { pollingIntervalSeconds }, async () => {
     await purgeExpired(handle.db);
+    await purgeOldPushDeliveries(handle.db);
   });
+  const pushWorker = push ? await startPush(boss, handle.db, logger, pollingIntervalSeconds, push) : undefined;
   await boss.schedule(TICK_QUEUE, TICK_CRON, {}, { tz: 'UTC' });
   await boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: 'UTC' });
   await boss.send(TICK_QUEUE, {});
@@ -119,6 +146,11 @@ export async function startScheduler({ handle, bots, logger, now = () => new Dat
   return {
     boss,
     tick,
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    push: pushWorker,
+    async stop() {
+      await pushWorker?.stop();
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      pushWorker?.close();
+    },
   };
 }
