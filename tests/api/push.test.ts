@@ -7,7 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
+import { sql } from 'kysely';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { LIMITS, WRITE_THROTTLES } from '../../shared/limits';
 import { createApp } from '../../server/app';
 import { defaultBotsConfig, type PushConfig } from '../../server/config';
@@ -15,13 +18,13 @@ import { openDatabase, type DbHandle } from '../../server/db/client';
 import { startScheduler, type Scheduler } from '../../server/jobs/scheduler';
 import { createLogger } from '../../server/logger';
 import { queuePush, TEST_PUSH } from '../../server/modules/push/push.service';
+import { PUSH_QUEUE } from '../../server/modules/push/push.worker';
 import { as } from '../factories/groups';
 import { createUser, type FactoryUser } from '../factories/users';
 import { startPushService, type FakeSubscription, type PushService } from '../helpers/push-service';
 import { listen } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { postgresServerUrl } from '../helpers/test-db';
-import supertest from 'supertest';
 
 const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
 const PATH = '/v1/users/me/push-subscriptions';
@@ -74,13 +77,9 @@ describe('push subscriptions over REST', () => {
   });
 
   it('serves the configured VAPID key when VAPID_* are set', async () => {
-    const keys = (await import('web-push')).default.generateVAPIDKeys();
-    const configured = await createTestApp({ push: { subject: 'mailto:push@stacks.test', allowedEndpoints: [], vapidKeys: keys } });
-    try {
-      expect((await configured.request.get('/v1/push/key')).body).toEqual({ public_key: keys.publicKey });
-    } finally {
-      await configured.close();
-    }
+    const keys = webpush.generateVAPIDKeys();
+    const configured = createApp({ ...t.deps, config: { ...t.config, push: { subject: 'mailto:push@stacks.test', allowedEndpoints: [], vapidKeys: keys } } });
+    expect((await supertest(configured).get('/v1/push/key')).body).toEqual({ public_key: keys.publicKey });
   });
 
   it('subscribes, lists without keys or whole endpoints, refreshes the same endpoint, and deletes', async () => {
@@ -238,6 +237,9 @@ describe('push subscriptions over REST', () => {
   });
 });
 
+/** The delivery tests' time limit of one send (LIMITS.pushSendTimeoutMs in the app). */
+const SEND_TIMEOUT_MS = 1_500;
+
 describe('push delivery through the job queue', () => {
   let t: TestApp;
   let service: PushService;
@@ -253,7 +255,7 @@ describe('push delivery through the job queue', () => {
       bots: defaultBotsConfig(),
       logger,
       pollingIntervalSeconds: 0.5,
-      push: { config: push, retryDelaySeconds: 1, sendTimeoutMs: 1_000, lookup: fakeLookup },
+      push: { config: push, retryDelaySeconds: 1, sendTimeoutMs: SEND_TIMEOUT_MS, lookup: fakeLookup },
     });
   });
   afterAll(async () => {
@@ -270,6 +272,12 @@ describe('push delivery through the job queue', () => {
     return { user, subs };
   }
   const pushesTo = (sub: FakeSubscription) => service.received.filter((r) => r.subscriptionId === sub.id);
+  const deliveryIds = async (key: string) => (await t.db.selectFrom('push_deliveries').select('id').where('dedupe_key', '=', key).orderBy('id').execute()).map((r) => r.id);
+  /** The pg-boss states of the send jobs of these deliveries, in delivery order. */
+  const jobStates = async (ids: number[]) =>
+    (
+      await sql<{ state: string }>`select state from pgboss.job where name = ${PUSH_QUEUE} and (data->>'deliveryId')::int in (${sql.join(ids)}) order by (data->>'deliveryId')::int`.execute(t.db)
+    ).rows.map((r) => r.state);
   const delivery = (key: string) => t.db.selectFrom('push_deliveries').select(['attempts', 'sent_at', 'failed_at', 'last_error']).where('dedupe_key', '=', key).executeTakeFirst();
 
   it('delivers a queued push, signed with the VAPID key and decrypted by the browser to the JSON queued', async () => {
@@ -288,7 +296,7 @@ describe('push delivery through the job queue', () => {
   });
 
   it('queues in the caller\'s transaction: nothing when it rolls back', async () => {
-    const { user, subs } = await subscribed();
+    const { user } = await subscribed();
     await expect(
       t.db.transaction().execute(async (trx) => {
         expect(await queuePush(trx, user.id, { title: 'Never', body: 'Rolled back', url: '/' }, 'rollback-1')).toBe(1);
@@ -296,19 +304,20 @@ describe('push delivery through the job queue', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await delivery('rollback-1')).toBeUndefined();
-    await scheduler.push!.enqueuePending();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(pushesTo(subs[0])).toEqual([]);
+    // Committed, the same call queues.
+    expect(await t.db.transaction().execute((trx) => queuePush(trx, user.id, { title: 'Now', body: 'Committed', url: '/' }, 'rollback-1'))).toBe(1);
   });
 
   it('deletes the subscription when the push service answers 410, and does not retry', async () => {
     const { user, subs } = await subscribed();
     service.answer(subs[0], [410]);
     await queuePush(t.db, user.id, { title: 'Gone', body: 'x', url: '/' }, 'gone-1');
+    const ids = await deliveryIds('gone-1');
     await service.waitFor('the push', () => pushesTo(subs[0]).length === 1);
     await expect.poll(async () => (await as(t, user).get(PATH)).body).toEqual([]);
     expect(await delivery('gone-1')).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Its job ended as done, not as one to retry.
+    await expect.poll(() => jobStates(ids)).toEqual(['completed']);
     expect(pushesTo(subs[0])).toHaveLength(1);
   });
 
@@ -336,7 +345,11 @@ describe('push delivery through the job queue', () => {
     expect(counts.sort()).toEqual([0, 2]);
     expect(await queuePush(t.db, user.id, payload, 'dedupe-1')).toBe(0);
     await service.waitFor('both pushes', () => subs.every((s) => pushesTo(s).length === 1));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // One row per subscription, one job per row, each run once and done.
+    const ids = await deliveryIds('dedupe-1');
+    expect(ids).toHaveLength(2);
+    await expect.poll(() => jobStates(ids)).toEqual(['completed', 'completed']);
+    expect((await t.db.selectFrom('push_deliveries').select('attempts').where('id', 'in', ids).execute()).map((r) => r.attempts)).toEqual([1, 1]);
     expect(subs.map((s) => pushesTo(s).length)).toEqual([1, 1]);
     // A subscription added later gets that key once too.
     const late = service.subscription();
@@ -414,17 +427,17 @@ describe('push delivery through the job queue', () => {
     service.answer(subs[0], ['hang', 'hang', 'hang', 'hang', 'hang', 'hang', 'hang', 'hang']);
     await queuePush(t.db, user.id, { title: 'Hang', body: 'x', url: '/' }, 'hang-1');
     await service.waitFor('the hanging request and the other push', () => pushesTo(subs[0]).length >= 1 && pushesTo(subs[1]).length === 1);
-    // The app answers at once while the send waits: it holds no connection of the pool.
-    const started = Date.now();
-    expect((await as(t, user).get(PATH)).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(500);
     const hanging = t.db
       .selectFrom('push_deliveries as d')
       .innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
       .select(['d.last_error', 'd.sent_at'])
       .where('d.dedupe_key', '=', 'hang-1')
       .where('s.endpoint', '=', subs[0].endpoint);
-    await expect.poll(async () => (await hanging.executeTakeFirst())?.last_error, { timeout: 10_000 }).toBe('no answer within 1000 ms');
+    // The app answers while the send still waits: the send holds no connection of the pool (on the
+    // embedded database, its only one).
+    expect((await as(t, user).get(PATH)).status).toBe(200);
+    expect(await hanging.executeTakeFirst()).toEqual({ last_error: null, sent_at: null });
+    await expect.poll(async () => (await hanging.executeTakeFirst())?.last_error, { timeout: 10_000 }).toBe(`no answer within ${SEND_TIMEOUT_MS} ms`);
     await service.waitFor('a retry of the hanging push', () => pushesTo(subs[0]).length >= 2, 15_000);
     expect((await hanging.executeTakeFirst())?.sent_at).toBeNull();
   });
@@ -480,8 +493,12 @@ describe('two instances on one PostgreSQL database', () => {
       );
       const expected = subs.length * keys.length;
       await service.waitFor('every push', () => service.received.filter((r) => r.status === 201).length >= expected, 30_000);
+      // Every row was sent, each in one try but the one answered 503 once: no row was sent twice.
+      await expect
+        .poll(async () => t.db.selectFrom('push_deliveries').select([sql<number>`count(*)::int`.as('sent'), sql<number>`sum(attempts)::int`.as('tries')]).where('sent_at', 'is not', null).executeTakeFirst())
+        .toEqual({ sent: expected, tries: expected + 1 });
       // Both instances keep polling and working: give a duplicate time to show up.
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       const delivered = service.received.filter((r) => r.status === 201).map((r) => `${r.subscriptionId}:${(r.payload as { title: string }).title}`);
       expect(delivered).toHaveLength(expected);
       expect(new Set(delivered).size).toBe(expected);

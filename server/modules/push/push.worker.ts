@@ -137,7 +137,7 @@ export async function startPushWorker(options: PushWorkerOptions): Promise<PushW
     lookup: options.lookup,
   });
 
-  await boss.work<PushJob>(PUSH_QUEUE, { batchSize: LIMITS.pushSendConcurrency, pollingIntervalSeconds: options.pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
+  const workerId = await boss.work<PushJob>(PUSH_QUEUE, { batchSize: LIMITS.pushSendConcurrency, pollingIntervalSeconds: options.pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
     // Each job fails on its own (a batch that threw would fail every job in it, sent ones too);
     // those left active are completed by pg-boss when this returns.
     await Promise.all(
@@ -146,13 +146,20 @@ export async function startPushWorker(options: PushWorkerOptions): Promise<PushW
         if (error) await boss.fail(PUSH_QUEUE, job.id, { message: error.message });
       }),
     );
+    // A full batch: more may wait, so the next fetch comes at once rather than after the polling interval.
+    if (jobs.length === LIMITS.pushSendConcurrency) boss.notifyWorker(workerId);
   });
 
   let polling: Promise<void> | undefined;
   const poll = () => {
     polling ??= enqueuePending(db, boss)
       .then(
-        (queued) => void (queued > 0 && logger.debug({ queued }, 'pushes queued')),
+        (queued) => {
+          if (queued === 0) return;
+          logger.debug({ queued }, 'pushes queued');
+          // This instance's sender need not wait for its next poll to see them.
+          boss.notifyWorker(workerId);
+        },
         (error: unknown) => logger.warn({ err: error }, 'queueing pushes failed; the next poll tries again'),
       )
       .finally(() => {
