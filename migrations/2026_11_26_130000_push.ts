@@ -8,6 +8,8 @@ import { sql, type Kysely } from 'kysely';
  *   back), so instances starting together on one database sign with the same pair.
  * - `push_subscriptions`: one row per browser profile (its endpoint is unique); a new owner of an
  *   endpoint replaces the row, so what was queued for the previous owner goes with it.
+ *   `token_version` is the user's when subscribing: a revocation (password reset, deactivation)
+ *   bumps the user's, and subscriptions made before it get nothing more.
  * - `push_deliveries` is the outbox: one row per (subscription, dedupe key), whatever the number
  *   of calls or instances. `queued_at` is set in the transaction that gives the row its pg-boss
  *   job, so each row gets one job; `leased_until` keeps two runs of that job from sending at once.
@@ -27,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     endpoint text not null,
     p256dh text not null,
     auth text not null,
+    token_version integer not null,
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now(),
     constraint push_subscriptions_endpoint_key unique (endpoint)

@@ -286,6 +286,8 @@ export interface PushSubscriptionsTable {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The user's token_version when subscribing: after a revocation the subscription gets nothing. */
+  token_version: number;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

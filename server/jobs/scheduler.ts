@@ -19,7 +19,7 @@ import type { BotsConfig } from '../config';
 import type { Db, DbHandle } from '../db/client';
 import type { Logger } from '../logger';
 import { purgeExpired } from '../rate-limit/rate-limit.repo';
-import { purgeOldPushDeliveries, pushQueueOptions, startPushWorker, type PushWorker, type PushWorkerOptions } from '../modules/push/push.worker';
+import { cleanUpPush, pushQueueOptions, startPushWorker, type PushWorker, type PushWorkerOptions } from '../modules/push/push.worker';
 import type { PushConfig } from '../config';
 
 export const TICK_QUEUE = 'bots-tick';
@@ -136,7 +136,7 @@ export async function startScheduler({ handle, bots, logger, now = () => new Dat
   // So are push delivery records past their retention.
   await boss.work(CLEANUP_QUEUE, { pollingIntervalSeconds }, async () => {
     await purgeExpired(handle.db);
-    await purgeOldPushDeliveries(handle.db);
+    await cleanUpPush(handle.db);
   });
   const pushWorker = push ? await startPush(boss, handle.db, logger, pollingIntervalSeconds, push) : undefined;
   await boss.schedule(TICK_QUEUE, TICK_CRON, {}, { tz: 'UTC' });

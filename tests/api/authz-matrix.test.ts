@@ -339,7 +339,7 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 204, admin: 404, deactivated: 401 },
     target: async ({ cast }) => {
       const body = pushSubscriptionBody();
-      await t.db.insertInto('push_subscriptions').values({ user_id: cast.owner.id, endpoint: body.endpoint, ...body.keys }).execute();
+      await t.db.insertInto('push_subscriptions').values({ user_id: cast.owner.id, endpoint: body.endpoint, ...body.keys, token_version: cast.owner.token_version }).execute();
       return { body: { endpoint: body.endpoint } };
     },
   },

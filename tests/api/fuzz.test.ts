@@ -264,7 +264,7 @@ async function buildWorld(): Promise<World> {
   const pushEndpoints = [PUSH_ENDPOINT(), PUSH_ENDPOINT()];
   await t.db
     .insertInto('push_subscriptions')
-    .values(pushEndpoints.map((endpoint) => ({ user_id: me.id, endpoint, ...PUSH_KEYS })))
+    .values(pushEndpoints.map((endpoint) => ({ user_id: me.id, endpoint, ...PUSH_KEYS, token_version: me.token_version })))
     .execute();
 
   const requestIds = async (table: 'friend_requests' | 'group_requests') =>

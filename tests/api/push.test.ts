@@ -18,7 +18,7 @@ import { openDatabase, type DbHandle } from '../../server/db/client';
 import { startScheduler, type Scheduler } from '../../server/jobs/scheduler';
 import { createLogger } from '../../server/logger';
 import { queuePush, TEST_PUSH } from '../../server/modules/push/push.service';
-import { PUSH_QUEUE } from '../../server/modules/push/push.worker';
+import { cleanUpPush, PUSH_QUEUE } from '../../server/modules/push/push.worker';
 import { as } from '../factories/groups';
 import { createUser, type FactoryUser } from '../factories/users';
 import { startPushService, type FakeSubscription, type PushService } from '../helpers/push-service';
@@ -308,6 +308,29 @@ describe('push delivery through the job queue', () => {
     expect(await t.db.transaction().execute((trx) => queuePush(trx, user.id, { title: 'Now', body: 'Committed', url: '/' }, 'rollback-1'))).toBe(1);
   });
 
+  it('sends nothing more to subscriptions made before a revocation (password reset, deactivation)', async () => {
+    const { user, subs } = await subscribed(2);
+    const bump = (db: typeof t.db) => db.updateTable('users').set({ token_version: user.token_version + 1 }).where('id', '=', user.id).execute();
+    // Queued, then revoked before it is sent (one transaction, so no send can come between).
+    await t.db.transaction().execute(async (trx) => {
+      expect(await queuePush(trx, user.id, { title: 'Before', body: 'x', url: '/' }, 'revoked-1')).toBe(2);
+      await bump(trx);
+    });
+    await expect
+      .poll(async () => (await t.db.selectFrom('push_deliveries').select('last_error').where('dedupe_key', '=', 'revoked-1').execute()).map((r) => r.last_error))
+      .toEqual(['the user revoked their sessions (or was deactivated) since subscribing', 'the user revoked their sessions (or was deactivated) since subscribing']);
+    expect(await queuePush(t.db, user.id, { title: 'After', body: 'x', url: '/' }, 'revoked-2')).toBe(0);
+    const renewed = { ...user, token_version: user.token_version + 1 };
+    expect((await as(t, renewed).get(PATH)).body).toEqual([]);
+    expect(subs.map((s) => pushesTo(s).length)).toEqual([0, 0]);
+    // The hourly clean-up removes them; subscribing again from the new session makes one current.
+    await cleanUpPush(t.db);
+    expect(await t.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect((await as(t, renewed).post(PATH, subs[0].json)).status).toBe(201);
+    expect(await queuePush(t.db, user.id, { title: 'Again', body: 'x', url: '/' }, 'revoked-3')).toBe(1);
+    await service.waitFor('the push after subscribing again', () => pushesTo(subs[0]).length === 1);
+  });
+
   it('deletes the subscription when the push service answers 410, and does not retry', async () => {
     const { user, subs } = await subscribed();
     service.answer(subs[0], [410]);
@@ -405,7 +428,7 @@ describe('push delivery through the job queue', () => {
     ];
     await t.db
       .insertInto('push_subscriptions')
-      .values(endpoints.map((endpoint) => ({ user_id: user.id, endpoint, ...fake.json.keys })))
+      .values(endpoints.map((endpoint) => ({ user_id: user.id, endpoint, ...fake.json.keys, token_version: user.token_version })))
       .execute();
     expect(await queuePush(t.db, user.id, { title: 'Inside', body: 'x', url: '/' }, 'ssrf-1')).toBe(endpoints.length);
     await expect

@@ -29,15 +29,25 @@ export function deleteEndpointOfOthers(trx: Db, endpoint: string, userId: number
   return trx.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('user_id', '<>', userId).execute();
 }
 
-/** Subscribes, or refreshes the keys and `updated_at` of the same endpoint; answers the row. */
-export function upsertSubscription(trx: Db, userId: number, endpoint: string, keys: { p256dh: string; auth: string }) {
+/** The subscriber as the subscription records them: who, and the token version of their session. */
+export interface Subscriber {
+  id: number;
+  token_version: number;
+}
+
+/** Subscribes, or refreshes the keys, token version and `updated_at` of the same endpoint; answers the row. */
+export function upsertSubscription(trx: Db, user: Subscriber, endpoint: string, keys: { p256dh: string; auth: string }) {
+  const values = { user_id: user.id, p256dh: keys.p256dh, auth: keys.auth, token_version: user.token_version };
   return trx
     .insertInto('push_subscriptions')
-    .values({ user_id: userId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth, updated_at: sql`now()` }))
+    .values({ ...values, endpoint })
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...values, updated_at: sql`now()` }))
     .returning(['id', 'endpoint', 'created_at'])
     .executeTakeFirstOrThrow();
 }
+
+/** A subscription still current: its user is active and has not revoked their sessions since. */
+const current = sql<boolean>`exists (select 1 from users u where u.id = s.user_id and u.is_active and u.token_version = s.token_version)`;
 
 /** Removes the user's subscriptions beyond the `keep` most recently subscribed; answers how many went. */
 export async function trimSubscriptions(trx: Db, userId: number, keep: number): Promise<number> {
@@ -49,8 +59,21 @@ export async function trimSubscriptions(trx: Db, userId: number, keep: number): 
   return Number(result.numDeletedRows);
 }
 
+/** The user's current subscriptions (those from before a revocation get nothing, so they are not shown). */
 export function listSubscriptions(db: Db, userId: number) {
-  return db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'created_at']).where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('push_subscriptions as s')
+    .select(['s.id', 's.endpoint', 's.created_at'])
+    .where('s.user_id', '=', userId)
+    .where(current)
+    .orderBy('s.updated_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .execute();
+}
+
+/** Subscriptions that will get nothing more (made before a revocation, or of a deactivated user) go (hourly clean-up). */
+export function deleteStaleSubscriptions(db: Db) {
+  return db.deleteFrom('push_subscriptions as s').where(sql<boolean>`not ${current}`).execute();
 }
 
 export async function deleteSubscription(db: Db, userId: number, endpoint: string): Promise<number> {
@@ -66,7 +89,7 @@ export function deleteSubscriptionById(db: Db, id: number) {
 // ── The outbox ──────────────────────────────────────────────────────────────────────────────────
 
 /**
- * One delivery per subscription of an active user, unless that (subscription, dedupe key) has one
+ * One delivery per current subscription of the user, unless that (subscription, dedupe key) has one
  * already (the unique constraint decides, whatever the number of calls or instances). Answers the
  * ids of the rows written by this call.
  */
@@ -75,8 +98,7 @@ export async function insertDeliveries(db: Db, userId: number, payload: PushPayl
     insert into push_deliveries (subscription_id, user_id, dedupe_key, payload)
     select s.id, s.user_id, ${dedupeKey}, ${JSON.stringify(payload)}::jsonb
     from push_subscriptions s
-    join users u on u.id = s.user_id and u.is_active
-    where s.user_id = ${userId}
+    where s.user_id = ${userId} and ${current}
     order by s.id
     on conflict (subscription_id, dedupe_key) do nothing
     returning id`.execute(db);
@@ -115,7 +137,7 @@ export function claimDelivery(db: Db, id: number, leaseSeconds: number) {
     .where('d.sent_at', 'is', null)
     .where('d.failed_at', 'is', null)
     .where((eb) => eb.or([eb('d.leased_until', 'is', null), eb('d.leased_until', '<', sql<Date>`now()`)]))
-    .returning(['d.id', 'd.payload', 'd.attempts', 's.id as subscription_id', 's.endpoint', 's.p256dh', 's.auth'])
+    .returning(['d.id', 'd.payload', 'd.attempts', 's.id as subscription_id', 's.endpoint', 's.p256dh', 's.auth', current.as('current')])
     .executeTakeFirst();
 }
 

@@ -30,7 +30,7 @@ export const pushRouter = router({
     })
     .input(PushSubscriptionInput)
     .output(PushSubscription)
-    .mutation(({ ctx, input }) => push.subscribe(ctx.db, pushConfigOf(ctx.config), ctx.user.id, input)),
+    .mutation(({ ctx, input }) => push.subscribe(ctx.db, pushConfigOf(ctx.config), ctx.user, input)),
 
   list: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/users/me/push-subscriptions', tags, summary: 'My push subscriptions, most recently subscribed first', errorResponses: [401] } })

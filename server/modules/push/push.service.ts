@@ -37,22 +37,24 @@ const toSubscription = (row: { id: number; endpoint: string; created_at: Date | 
 });
 
 /**
- * Subscribes this browser profile (docs/push.md). The same endpoint again refreshes its keys; an
+ * Subscribes this browser profile (docs/push.md), for the session's token version: after a
+ * revocation (password reset, deactivation) it gets nothing until subscribed again from a new
+ * session. The same endpoint again refreshes its keys; an
  * endpoint another user held moves to me (a browser profile has one subscription; what was queued
  * for them goes). Beyond LIMITS.pushSubscriptionsPerUser, the subscription I renewed longest ago
  * goes: the list does not show whole endpoints, so a limit that refused would leave no way out.
  * Throttled per user (WRITE_THROTTLES.pushSubscriptions).
  */
-export async function subscribe(db: Db, push: PushConfig, userId: number, input: PushSubscriptionInput): Promise<PushSubscription> {
+export async function subscribe(db: Db, push: PushConfig, user: repo.Subscriber, input: PushSubscriptionInput): Promise<PushSubscription> {
   const refusal = endpointRefusal(input.endpoint, push.allowedEndpoints);
   if (refusal) throw badRequest('INVALID_PUSH_ENDPOINT', refusal);
   const keys = checkedKeys(input.keys);
-  return throttledWrite(db, 'pushSubscriptions', userId, () =>
+  return throttledWrite(db, 'pushSubscriptions', user.id, () =>
     db.transaction().execute(async (trx) => {
-      await repo.lockUser(trx, userId);
-      await repo.deleteEndpointOfOthers(trx, input.endpoint, userId);
-      const row = await repo.upsertSubscription(trx, userId, input.endpoint, keys);
-      await repo.trimSubscriptions(trx, userId, LIMITS.pushSubscriptionsPerUser);
+      await repo.lockUser(trx, user.id);
+      await repo.deleteEndpointOfOthers(trx, input.endpoint, user.id);
+      const row = await repo.upsertSubscription(trx, user, input.endpoint, keys);
+      await repo.trimSubscriptions(trx, user.id, LIMITS.pushSubscriptionsPerUser);
       return toSubscription(row);
     }),
   );
@@ -83,7 +85,8 @@ export function cutText(text: string, max: number): string {
 }
 
 /**
- * Queues one push to every subscription of an active user, as one delivery per subscription in the
+ * Queues one push to every current subscription of a user (active, made since their last
+ * revocation), as one delivery per subscription in the
  * outbox (docs/decisions/push-outbox.md); answers how many this call queued. `db` may be the
  * caller's transaction: the deliveries exist if and only if it commits, and the job queue picks
  * them up after. **Exactly one delivery per (dedupeKey, subscription)**, however many times and on

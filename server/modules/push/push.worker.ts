@@ -49,9 +49,13 @@ export async function enqueuePending(db: Db, boss: PgBoss): Promise<number> {
   });
 }
 
-/** Delivery records older than LIMITS.pushDeliveryRetentionDays go (the hourly clean-up). */
-export async function purgeOldPushDeliveries(db: Db): Promise<void> {
+/**
+ * The hourly clean-up: delivery records older than LIMITS.pushDeliveryRetentionDays, and
+ * subscriptions that will get nothing more (made before a revocation, or of a deactivated user).
+ */
+export async function cleanUpPush(db: Db): Promise<void> {
   await repo.purgeOldDeliveries(db, LIMITS.pushDeliveryRetentionDays);
+  await repo.deleteStaleSubscriptions(db);
 }
 
 export interface PushWorkerOptions {
@@ -89,6 +93,7 @@ async function sendClaimed(db: Db, sender: PushSender, logger: Logger, delivery:
     logger.warn({ ...where, reason }, 'push given up');
     return undefined;
   };
+  if (!delivery.current) return giveUp('the user revoked their sessions (or was deactivated) since subscribing');
   const retry = async (reason: string) => {
     if (lastTry) return giveUp(`${reason} (no tries left)`);
     await repo.markFailed(db, delivery.id, reason, false);
