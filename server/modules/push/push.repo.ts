@@ -141,9 +141,16 @@ export function claimDelivery(db: Db, id: number, leaseSeconds: number) {
     .executeTakeFirst();
 }
 
-/** Whether a delivery still waits to be sent (its claim failed only because another run holds it). */
-export async function isPending(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('push_deliveries').select('id').where('id', '=', id).where('sent_at', 'is', null).where('failed_at', 'is', null).executeTakeFirst();
+/** Whether a delivery waits to be sent but another run holds its lease (its claim failed only for that). */
+export async function isLeased(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('push_deliveries')
+    .select('id')
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('leased_until', '>=', sql<Date>`now()`)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -121,10 +121,13 @@ async function sendClaimed(db: Db, sender: PushSender, logger: Logger, delivery:
   return giveUp(`push service answered ${status}: ${text.slice(0, 200)}`);
 }
 
-/** One job: claim its delivery (nothing to do once sent, given up or deleted), then send it. */
+/**
+ * One job: claim its delivery, then send it. Nothing to do once it was sent, given up or deleted
+ * (or its subscription changed hands); a lease still held by another run is retried later.
+ */
 async function runJob(db: Db, sender: PushSender, logger: Logger, job: PgBoss.JobWithMetadata<PushJob>): Promise<Error | undefined> {
   const delivery = await repo.claimDelivery(db, job.data.deliveryId, LIMITS.pushJobExpireSeconds);
-  if (!delivery) return (await repo.isPending(db, job.data.deliveryId)) ? new Error('another run holds this delivery') : undefined;
+  if (!delivery) return (await repo.isLeased(db, job.data.deliveryId)) ? new Error('another run holds this delivery') : undefined;
   return sendClaimed(db, sender, logger, delivery, job.retryCount >= job.retryLimit);
 }
 
