@@ -22,6 +22,17 @@ export interface AppConfig {
   bots: BotsConfig;
   /** DIGEST_HOUR: the UTC hour from which daily notification digests go out (default 8). */
   digestHour?: number;
+  /** Web Push (docs/push.md); unset (tests): no fixed keys, `mailto:` the contact e-mail, no exempt endpoints. */
+  push?: PushConfig;
+}
+
+export interface PushConfig {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; unset: the pair generated once and kept in the database. */
+  vapidKeys?: { publicKey: string; privateKey: string };
+  /** VAPID_SUBJECT: whom push services may contact about this sender (mailto: or https:). */
+  subject: string;
+  /** PUSH_ALLOWED_ENDPOINTS: URL prefixes exempt from the https / public-address rule. */
+  allowedEndpoints: string[];
 }
 
 export interface OpenAiConfig {
@@ -71,9 +82,24 @@ export function defaultContactEmail(mailFrom: string, appUrl: string): string {
   return `support@${domain}`;
 }
 
+/** The push settings of a config, with their defaults where it has none (tests build configs by hand). */
+export function pushConfigOf(config: Pick<AppConfig, 'push' | 'contactEmail'>): PushConfig {
+  return config.push ?? { subject: `mailto:${config.contactEmail}`, allowedEndpoints: [] };
+}
+
+function pushConfig(env: Env, contactEmail: string): PushConfig {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  return {
+    vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
+    subject: env.VAPID_SUBJECT ?? `mailto:${contactEmail}`,
+    allowedEndpoints: env.PUSH_ALLOWED_ENDPOINTS,
+  };
+}
+
 export function buildConfig(env: Env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const contactEmail = env.CONTACT_EMAIL ?? defaultContactEmail(env.MAIL_FROM, appUrl);
   return {
     appUrl,
     dataDir,
@@ -82,11 +108,12 @@ export function buildConfig(env: Env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
-    contactEmail: env.CONTACT_EMAIL ?? defaultContactEmail(env.MAIL_FROM, appUrl),
+    contactEmail,
     clientDistDir: path.resolve('client/dist'),
     scheduler: env.SCHEDULER,
     cancelOnHangUp: env.PG_CANCEL_ON_HANGUP,
     bots: botsConfig(env),
     digestHour: env.DIGEST_HOUR,
+    push: pushConfig(env, contactEmail),
   };
 }

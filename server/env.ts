@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
@@ -39,14 +40,43 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Web Push (docs/push.md): the VAPID key pair, both or neither; unset, a pair is generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key (65 bytes, uncompressed), base64url without padding').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key (32 bytes), base64url without padding').optional(),
+  /** Who push services may contact about this sender: a mailto: or https: URL; default mailto: the contact e-mail. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL').optional(),
+  /** Comma-separated URL prefixes whose push endpoints are exempt from the https / public-address rule (tests, private push services). */
+  PUSH_ALLOWED_ENDPOINTS: z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'PUSH_ALLOWED_ENDPOINTS must list http: or https: URL prefixes, separated by commas' })))
+    .default([]),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY come together, and the public key is the private key's. */
+function checkVapidPair(env: Env, ctx: z.RefinementCtx) {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (!publicKey && !privateKey) return;
+  if (!publicKey || !privateKey) {
+    ctx.addIssue({ code: 'custom', path: [publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together' });
+    return;
+  }
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    if (ecdh.getPublicKey().toString('base64url') === publicKey) return;
+  } catch {
+    // Not a valid P-256 private key: reported below like a mismatch.
+  }
+  ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY' });
+}
+
 /** Reads process.env once at start-up; a bad value stops the process with a message naming it. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = EnvSchema.superRefine(checkVapidPair).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { createApp } from './app';
 import { openAndMigrate } from './bootstrap';
-import { buildConfig } from './config';
+import { buildConfig, pushConfigOf } from './config';
 import { DataFolderBusyError } from './db/client';
 import { loadEnv } from './env';
 import { answerClientErrors } from './http/client-errors';
@@ -38,7 +38,7 @@ async function main() {
   let scheduler: Scheduler | undefined;
   if (config.scheduler) {
     const mail = { mailer, appUrl: config.appUrl, jwtSecret: config.jwtSecret, contactEmail: config.contactEmail, digestHour: config.digestHour ?? 8 };
-    scheduler = await startScheduler({ handle, bots: config.bots, logger, mail });
+    scheduler = await startScheduler({ handle, bots: config.bots, logger, mail, push: { config: pushConfigOf(config) } });
     logger.info({ botRunHour: config.bots.runHour, digestHour: mail.digestHour }, 'scheduler started');
   }
 

@@ -23,6 +23,7 @@ const TAGS: Record<string, string> = {
   bots: 'Bots: their schedule, tags and run records; admins create them.',
   events: 'Live events: a Server-Sent Events stream of changes the signed-in user may see.',
   reports: 'Reports to the admins about a user, stack, comment or group, and the admin queue.',
+  push: 'Web Push: the VAPID key, my browser subscriptions, a test push.',
 };
 
 const DESCRIPTION = `The REST API of Stacks. Every call takes and returns JSON; send the token from login or

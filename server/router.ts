@@ -7,6 +7,7 @@ import { groupsRouter } from './modules/groups/groups.router';
 import { mutesRouter } from './modules/mutes/mutes.router';
 import { notificationSettingsRouter } from './modules/notification-settings/notification-settings.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
+import { pushRouter } from './modules/push/push.router';
 import { reportsRouter } from './modules/reports/reports.router';
 import { siteRouter } from './modules/site/site.router';
 import { stacksRouter } from './modules/stacks/stacks.router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   reports: reportsRouter,
   invites: invitesRouter,
   dataExport: exportRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

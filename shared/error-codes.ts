@@ -85,6 +85,10 @@ const DOMAIN_ERROR_CODES = [
   // E-mail notifications
   'INVALID_UNSUBSCRIBE_LINK',
   'UNSUBSCRIBE_LINK_EXPIRED',
+  // Web Push
+  'INVALID_PUSH_ENDPOINT',
+  'INVALID_PUSH_KEYS',
+  'PUSH_SUBSCRIPTION_NOT_FOUND',
 ] as const;
 
 /** Refusals of the request itself, before or around any rule. */

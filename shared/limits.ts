@@ -90,6 +90,41 @@ export const LIMITS = {
   reportNoteMax: 500,
   /** Users one user may mute: the feed reads the muted ids once per statement, so the list stays bounded. */
   mutesMax: 1000,
+  /**
+   * Web Push subscriptions (browser profiles) one user may hold (docs/push.md); a new one beyond
+   * this replaces the one least recently subscribed, as the list does not show whole endpoints.
+   */
+  pushSubscriptionsPerUser: 10,
+  /** A push subscription's endpoint URL, in characters (browsers' endpoints are 150-500). */
+  pushEndpointMax: 1024,
+  /** A subscription key as sent (base64url; p256dh is 87 characters, auth 22, with padding a few more). */
+  pushKeyMax: 100,
+  /** A push message's encrypted body at most (bytes); the notification's body is cut to fit. */
+  pushPayloadMaxBytes: 3072,
+  /** A notification's title and body as queued (characters), before the body is cut to fit pushPayloadMaxBytes. */
+  pushTitleMax: 200,
+  pushBodyMax: 2000,
+  /** A notification's link (characters); a longer one is replaced by '/'. */
+  pushUrlMax: 1024,
+  /** A dedupe key of queuePush (characters). */
+  pushDedupeKeyMax: 200,
+  /** Deliveries one instance sends at once (one pg-boss batch). */
+  pushSendConcurrency: 8,
+  /** One delivery's request, from connecting to the end of what is read of the answer (ms). */
+  pushSendTimeoutMs: 10_000,
+  /** Bytes of a push service's answer read (for the log); the rest is dropped unread. */
+  pushResponseReadMaxBytes: 1024,
+  /** Tries after the first for a 429, a 5xx or a network error, with exponential backoff from pushRetryDelaySeconds (15-30 s, 30-60 s, ... about 30 minutes in all). */
+  pushRetryLimit: 6,
+  pushRetryDelaySeconds: 15,
+  /** A send job running longer is failed by pg-boss (and retried); far above pushSendTimeoutMs, so a send has ended by then. */
+  pushJobExpireSeconds: 60,
+  /** How long the push service keeps a message for an offline device (the TTL header, seconds). */
+  pushTtlSeconds: 24 * 3600,
+  /** Deliveries moved from the outbox to the job queue per statement. */
+  pushEnqueueBatch: 500,
+  /** Delivery records are kept this long (the window in which a dedupe key delivers at most once), then purged hourly. */
+  pushDeliveryRetentionDays: 30,
   /** An e-mail's unsubscribe token as sent (POST /unsubscribe/{token}, POST /v1/unsubscribe); a signed one is ~250 characters. */
   unsubscribeTokenMax: 1024,
 } as const;
@@ -262,6 +297,10 @@ export const WRITE_THROTTLES = {
   reports: [writeWindow(SECURITY.reportsPerHour, 3600, 'file', 'reports')],
   /** Adding or removing a bot's tags (POST and DELETE /v1/bots/{id}/keywords). */
   botTags: [writeWindow(60, 3600, 'make', 'tag changes')],
+  /** POST and DELETE /v1/users/me/push-subscriptions. */
+  pushSubscriptions: [writeWindow(30, 3600, 'make', 'push subscription changes')],
+  /** POST /v1/users/me/push-subscriptions/test: each is a push to every device of the user. */
+  pushTests: [writeWindow(5, 600, 'send', 'test notifications')],
   /** PUT /v1/users/me/notification-settings (each switch in Settings saves at once). */
   notificationSettings: [writeWindow(60, 600, 'make', 'notification settings changes')],
 } as const satisfies Record<string, readonly WriteWindow[]>;

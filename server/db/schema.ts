@@ -314,6 +314,43 @@ export interface OutboundCursorTable {
   last_event_id: string | number;
 }
 
+/** The one generated VAPID key pair (when VAPID_* are unset; docs/push.md). */
+export interface PushVapidKeysTable {
+  id: Generated<number>;
+  public_key: string;
+  private_key: string;
+  created_at: CreatedAt;
+}
+
+/** A browser profile's Web Push subscription; `endpoint` is unique. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** The user's token_version when subscribing: after a revocation the subscription gets nothing. */
+  token_version: number;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** The push outbox: one row per (subscription, dedupe key) (docs/decisions/push-outbox.md). */
+export interface PushDeliveriesTable {
+  id: Generated<number>;
+  subscription_id: number;
+  user_id: number;
+  dedupe_key: string;
+  payload: ColumnType<{ title: string; body: string; url: string }, string, string>;
+  created_at: CreatedAt;
+  queued_at: NullableTimestamp;
+  leased_until: NullableTimestamp;
+  attempts: Generated<number>;
+  sent_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   registration_codes: RegistrationCodesTable;
@@ -343,4 +380,7 @@ export interface Database {
   notification_mails: NotificationMailsTable;
   notification_digests: NotificationDigestsTable;
   outbound_cursor: OutboundCursorTable;
+  push_vapid_keys: PushVapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
 }

@@ -213,6 +213,8 @@ export function documentSuccessStatuses(doc: Json, router: AnyRouter) {
     const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase()] as Json | undefined;
     if (!operation?.responses?.['200']) continue;
     const { '200': success, ...rest } = operation.responses;
+    // 204 No Content has no body to describe.
+    if (successStatus === 204) delete success.content;
     operation.responses = { [String(successStatus)]: success, ...rest };
   }
 }

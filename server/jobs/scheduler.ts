@@ -8,6 +8,10 @@
  * whose insert into bot_runs (unique per bot and UTC day) is what makes a run happen exactly once,
  * however many instances tick or pick up jobs. Each instance also ticks once when it starts, so
  * runs missed while no instance was up happen at once.
+ *
+ * The same boss delivers Web Push (server/modules/push/push.worker.ts, docs/push.md) when given
+ * the push settings: its send queue, the enqueuer that feeds it from the outbox, and the hourly
+ * purge of old delivery records.
  */
 import PgBoss from 'pg-boss';
 import { dueBots, runBot } from '../modules/bots/bots.engine';
@@ -16,6 +20,8 @@ import type { Db, DbHandle } from '../db/client';
 import type { Logger } from '../logger';
 import { purgeExpired } from '../rate-limit/rate-limit.repo';
 import { startNotificationMailJobs, stopNotificationMailJobs, type NotificationMailJobs, type NotificationMailOptions } from './notification-mail-jobs';
+import { cleanUpPush, pushQueueOptions, startPushWorker, type PushWorker, type PushWorkerOptions } from '../modules/push/push.worker';
+import type { PushConfig } from '../config';
 
 export const TICK_QUEUE = 'bots-tick';
 export const RUN_QUEUE = 'bot-run';
@@ -39,6 +45,14 @@ export interface SchedulerOptions {
   pollingIntervalSeconds?: number;
   /** E-mail notifications' jobs (server/jobs/notification-mail-jobs.ts); without it, none run here. */
   mail?: NotificationMailOptions;
+  /** Web Push delivery: started when given (the server always gives it; tests choose). */
+  push?: PushSchedulerOptions;
+}
+
+export interface PushSchedulerOptions extends Pick<PushWorkerOptions, 'sendTimeoutMs' | 'lookup'> {
+  config: PushConfig;
+  /** The first retry's delay (tests shorten it); LIMITS.pushRetryDelaySeconds by default. */
+  retryDelaySeconds?: number;
 }
 
 export interface Scheduler {
@@ -47,6 +61,8 @@ export interface Scheduler {
   tick(): Promise<number[]>;
   /** E-mail notifications' jobs, when started with `mail`. */
   mail?: NotificationMailJobs;
+  /** The push worker, when started. */
+  push?: PushWorker;
   stop(): Promise<void>;
 }
 
@@ -88,7 +104,15 @@ export async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promis
   }
 }
 
-export async function startScheduler({ handle, bots, logger, now = () => new Date(), pollingIntervalSeconds = 2, mail }: SchedulerOptions): Promise<Scheduler> {
+/** The push queue (its retry settings applied to an existing one too), then the push worker. */
+async function startPush(boss: PgBoss, db: Db, logger: Logger, pollingIntervalSeconds: number, push: PushSchedulerOptions): Promise<PushWorker> {
+  const queue = pushQueueOptions(push.retryDelaySeconds);
+  await createQueueOnce(boss, queue);
+  await boss.updateQueue(queue.name, queue);
+  return startPushWorker({ db, boss, push: push.config, logger, pollingIntervalSeconds, sendTimeoutMs: push.sendTimeoutMs, lookup: push.lookup });
+}
+
+export async function startScheduler({ handle, bots, logger, now = () => new Date(), pollingIntervalSeconds = 2, mail, push }: SchedulerOptions): Promise<Scheduler> {
   const boss = new PgBoss({ ...connection(handle), schema: 'pgboss' });
   boss.on('error', (error) => logger.error({ err: error }, 'scheduler error'));
   await boss.start();
@@ -114,9 +138,12 @@ export async function startScheduler({ handle, bots, logger, now = () => new Dat
     else logger.info({ bot: job.data.botId, success: result.run.success, runtime: result.run.runtime }, 'bot ran');
   });
   // Failed logins keep a throttle window per typed name and IP; expired ones are only clutter.
+  // So are push delivery records past their retention.
   await boss.work(CLEANUP_QUEUE, { pollingIntervalSeconds }, async () => {
     await purgeExpired(handle.db);
+    await cleanUpPush(handle.db);
   });
+  const pushWorker = push ? await startPush(boss, handle.db, logger, pollingIntervalSeconds, push) : undefined;
   await boss.schedule(TICK_QUEUE, TICK_CRON, {}, { tz: 'UTC' });
   await boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: 'UTC' });
   await boss.send(TICK_QUEUE, {});
@@ -126,9 +153,12 @@ export async function startScheduler({ handle, bots, logger, now = () => new Dat
     boss,
     tick,
     mail: mailJobs,
-    stop: () => {
+    push: pushWorker,
+    async stop() {
       if (mailJobs) stopNotificationMailJobs();
-      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await pushWorker?.stop();
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      pushWorker?.close();
     },
   };
 }

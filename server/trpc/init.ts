@@ -44,9 +44,10 @@ export function describeError(error: TRPCError): ErrorFields {
 
 /**
  * `successStatus`: the REST status of a success when it is not 200 (201 for a call that makes a
- * resource); tRPC answers 200 all the same. Applied and documented by server/http/openapi-adapter-workarounds.ts.
+ * resource, 202 for one that queues work, 204 for one that answers nothing); tRPC answers 200 all
+ * the same. Applied and documented by server/http/openapi-adapter-workarounds.ts.
  */
-export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 }>;
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 | 202 | 204 }>;
 
 const t = initTRPC
   .context<Context>()

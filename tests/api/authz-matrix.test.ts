@@ -13,6 +13,7 @@
  * Each cell builds its own target (and, where the call changes the actors' relations, its own
  * cast), so cells are independent and run at once.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'supertest';
@@ -188,6 +189,9 @@ const answeredTwistedStack: Target = async ({ cast }) => {
 };
 const groupBot: Target = async ({ cast }) => ({ params: { id: await ownersGroupBot(cast) } });
 const RANKING = { position_ids: [5, 4, 3, 2, 1, 0] };
+/** A browser's push subscription (a real P-256 key), on a new endpoint of a public push service each time. */
+const PUSH_KEYS = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+const pushSubscriptionBody = () => ({ endpoint: `https://push.example.com/send/${randomBytes(8).toString('hex')}`, keys: PUSH_KEYS });
 const COMMENT = { description: 'Well ranked' };
 
 /** A comment of the owner on the owner's group stack. */
@@ -316,6 +320,32 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /v1/users/me/export': {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+
+  // Web Push: the key is public; subscriptions are the caller's own (a DELETE names an endpoint of the owner).
+  'GET /v1/push/key': {
+    expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
+    target: none,
+  },
+  'POST /v1/users/me/push-subscriptions': {
+    expect: { anonymous: 401, stranger: 201, friend: 201, blocked: 201, member: 201, owner: 201, admin: 201, deactivated: 401 },
+    target: async () => ({ body: pushSubscriptionBody() }),
+  },
+  'GET /v1/users/me/push-subscriptions': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+  'DELETE /v1/users/me/push-subscriptions': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 204, admin: 404, deactivated: 401 },
+    target: async ({ cast }) => {
+      const body = pushSubscriptionBody();
+      await t.db.insertInto('push_subscriptions').values({ user_id: cast.owner.id, endpoint: body.endpoint, ...body.keys, token_version: cast.owner.token_version }).execute();
+      return { body: { endpoint: body.endpoint } };
+    },
+  },
+  'POST /v1/users/me/push-subscriptions/test': {
+    expect: { anonymous: 401, stranger: 202, friend: 202, blocked: 202, member: 202, owner: 202, admin: 202, deactivated: 401 },
     target: none,
   },
 

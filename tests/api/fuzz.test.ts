@@ -14,6 +14,7 @@
  * next one shallow; account-ending operations get a fresh user per input. Deterministic: FUZZ_SEED
  * changes the seed, FUZZ_RUNS the number of inputs, FUZZ_REPORT=1 prints statuses per operation.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -144,6 +145,8 @@ interface World {
   codes: string[];
   /** Password-reset and e-mail verification tokens (of users other than `me`). */
   mailTokens: string[];
+  /** Push subscription endpoints of `me`. */
+  pushEndpoints: string[];
   /** The world's state when built, to tell when an operation broke it. */
   facts: Facts;
 }
@@ -258,6 +261,12 @@ async function buildWorld(): Promise<World> {
     mailTokens.push(token);
   }
 
+  const pushEndpoints = [PUSH_ENDPOINT(), PUSH_ENDPOINT()];
+  await t.db
+    .insertInto('push_subscriptions')
+    .values(pushEndpoints.map((endpoint) => ({ user_id: me.id, endpoint, ...PUSH_KEYS, token_version: me.token_version })))
+    .execute();
+
   const requestIds = async (table: 'friend_requests' | 'group_requests') =>
     (await t.db.selectFrom(table).select('id').where((eb) => eb.or([eb('from_user_id', '=', me.id), eb('to_user_id', '=', me.id)])).execute()).map((r) => r.id);
   const ownIds = async (table: 'socials' | 'notifications') => (await t.db.selectFrom(table).select('id').where('user_id', '=', me.id).execute()).map((r) => r.id);
@@ -283,6 +292,7 @@ async function buildWorld(): Promise<World> {
     emails: users.map((u) => u.email),
     codes: codes.map((c) => c.code),
     mailTokens,
+    pushEndpoints,
   };
   worldsBuilt += 1;
   return { ...built, facts: await factsOf(built) };
@@ -388,6 +398,9 @@ const objectOf = (entries: [string, unknown][]) => Object.fromEntries(entries) a
 const ID_WORDS = /(^|_)(id|ids)$|Id$/;
 
 const FRUIT = ['Apples', 'Bananas', 'Cherries', 'Dates', 'Elderberries', 'Figs', 'Grapes', 'Kiwis'];
+/** A browser's push subscription keys (a real P-256 point), and endpoints on a public push service. */
+const PUSH_KEYS = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+const PUSH_ENDPOINT = () => `https://push.example.com/send/${randomBytes(8).toString('hex')}`;
 const TAGS = ['cats', 'dogs(pets)', 'Cats', 'space travel', 'tea(drinks)', 'jazz'];
 
 /** Realistic values for whole array fields by name (distinct items, real ids), from the world. */
@@ -449,6 +462,12 @@ function hintFor(name: string | undefined, w: World): fc.Arbitrary<unknown> | un
       return fc.constantFrom(...TAGS);
     case 'positions':
       return fc.constantFrom(...FRUIT);
+    case 'endpoint':
+      return fc.oneof(pick(w.pushEndpoints)!, fc.constant(null).map(PUSH_ENDPOINT), fc.constantFrom('https://127.0.0.1/x', 'http://push.example.com/x', 'https://[::1]/x'));
+    case 'p256dh':
+      return fc.constantFrom(PUSH_KEYS.p256dh, `${PUSH_KEYS.p256dh}=`);
+    case 'auth':
+      return fc.constantFrom(PUSH_KEYS.auth, `${PUSH_KEYS.auth}==`);
     case 'id':
     case 'cid':
       return pick(all);

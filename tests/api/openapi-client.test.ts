@@ -81,12 +81,14 @@ describe('a typed client generated from openapi.json (openapi-typescript + opena
       expect(operation.parameters.filter((parameter: Json) => parameter.in !== 'path'), route).toEqual([]);
     }
     const bodies = Object.fromEntries(deletes.filter(([, operation]) => operation.requestBody).map(([route, operation]) => [route, operation.requestBody]));
-    expect(Object.keys(bodies).sort()).toEqual(['/v1/bots/{id}/keywords', '/v1/stacks/{id}/hide']);
+    expect(Object.keys(bodies).sort()).toEqual(['/v1/bots/{id}/keywords', '/v1/stacks/{id}/hide', '/v1/users/me/push-subscriptions']);
     const keywords = bodies['/v1/bots/{id}/keywords'].content['application/json'].schema;
     expect(keywords.properties.purge).toEqual({ type: 'boolean', description: 'Also remove every DISABLED tag.' });
     expect(keywords.properties.keywords.type).toBe('array');
     const hide = bodies['/v1/stacks/{id}/hide'].content['application/json'].schema;
     expect(hide.properties.user_ids).toMatchObject({ type: 'array', items: { type: 'integer' } });
+    const push = bodies['/v1/users/me/push-subscriptions'].content['application/json'].schema;
+    expect(push).toMatchObject({ properties: { endpoint: { type: 'string' } }, required: ['endpoint'] });
   });
 
   it('the committed client types are those of openapi.json (run `npm run openapi`)', async () => {

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,9 +220,27 @@ const CASES: Case[] = [
       return { write: (i) => write(me, i), other: () => write(other, 0) };
     },
   },
+  {
+    action: 'pushSubscriptions',
+    route: 'POST /v1/users/me/push-subscriptions',
+    async setup() {
+      const [me, other] = await users(2);
+      const keys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+      const subscribe = (user: FactoryUser, i: number) => as(t, user).post('/v1/users/me/push-subscriptions', { endpoint: `https://push.example.com/send/${user.id}-${i}`, keys });
+      return { write: (i) => subscribe(me, i), other: () => subscribe(other, 0) };
+    },
+  },
+  {
+    action: 'pushTests',
+    route: 'POST /v1/users/me/push-subscriptions/test',
+    async setup() {
+      const [me, other] = await users(2);
+      return { write: () => as(t, me).post('/v1/users/me/push-subscriptions/test'), other: () => as(t, other).post('/v1/users/me/push-subscriptions/test') };
+    },
+  },
 ];
 
-const okStatus = (res: Response) => [200, 201].includes(res.status);
+const okStatus = (res: Response) => [200, 201, 202].includes(res.status);
 
 function expectTooMany(res: Response, window: { windowSeconds: number; detail: string }) {
   expect({ status: res.status, body: res.body }).toEqual({ status: 429, body: { detail: window.detail, code: 'TOO_MANY_REQUESTS' } });

@@ -1311,6 +1311,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The VAPID public key to subscribe with (applicationServerKey) */
+        get: operations["push-key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My push subscriptions, most recently subscribed first */
+        get: operations["push-list"];
+        put?: never;
+        /** Subscribe a browser to push notifications (10 at most: a newer one replaces the oldest; at most 30 an hour per user) */
+        post: operations["push-subscribe"];
+        /** End one of my push subscriptions, by its endpoint */
+        delete: operations["push-unsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/push-subscriptions/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test push to each of my subscriptions (at most 5 in 10 minutes per user) */
+        post: operations["push-test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -2283,6 +2336,21 @@ export interface components {
                 resolved_at: string | null;
             }[];
         };
+        PushKey: {
+            /** @description The VAPID public key: a 65-byte uncompressed P-256 point, base64url without padding. */
+            public_key: string;
+        };
+        PushSubscription: {
+            id: number;
+            /** @description The push service's host (e.g. fcm.googleapis.com), to tell devices apart. */
+            endpoint_host: string;
+            /** @description When this browser profile first subscribed. */
+            created_at: string;
+        };
+        TestPush: {
+            /** @description Pushes queued, one per subscription of mine. */
+            queued: number;
+        };
         Error: {
             /** @description A sentence for people: what went wrong and, for bad input, which field and rule. */
             detail: string;
@@ -2297,7 +2365,7 @@ export interface components {
          * @description A stable machine code, e.g. USERNAME_TAKEN or VALIDATION_FAILED.
          * @enum {string}
          */
-        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "SELF_MUTE" | "NOT_MUTED" | "MUTE_LIMIT" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "TOO_MANY_STREAMS" | "REPORT_NOT_FOUND" | "SELF_REPORT" | "ALREADY_REPORTED" | "INVITE_QUOTA_REACHED" | "INVALID_UNSUBSCRIBE_LINK" | "UNSUBSCRIBE_LINK_EXPIRED" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "STATEMENT_TIMEOUT" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "SELF_MUTE" | "NOT_MUTED" | "MUTE_LIMIT" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "TOO_MANY_STREAMS" | "REPORT_NOT_FOUND" | "SELF_REPORT" | "ALREADY_REPORTED" | "INVITE_QUOTA_REACHED" | "INVALID_UNSUBSCRIBE_LINK" | "UNSUBSCRIBE_LINK_EXPIRED" | "INVALID_PUSH_ENDPOINT" | "INVALID_PUSH_KEYS" | "PUSH_SUBSCRIPTION_NOT_FOUND" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "STATEMENT_TIMEOUT" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
         LiveEvent_stack_created: {
             /** @description The stack or twisted stack. */
             stack_id: number;
@@ -8341,6 +8409,270 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "push-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushKey"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "push-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "push-subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The push service URL of this browser profile (https:, on a public host). */
+                    endpoint: string;
+                    /** @description The subscription keys the message is encrypted to (RFC 8291). */
+                    keys: {
+                        /** @description The browser's 65-byte uncompressed P-256 public key, base64url. */
+                        p256dh: string;
+                        /** @description The browser's 16-byte authentication secret, base64url. */
+                        auth: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription (201 Created; again for an endpoint already subscribed). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "push-unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The endpoint of the subscription, as it was subscribed. */
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Ended (204 No Content). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "push-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued (202 Accepted): the pushes go out within seconds. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestPush"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
