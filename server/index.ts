@@ -11,6 +11,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { ensureFirstRegistrationCode } from './modules/codes/first-run';
 import { createEventHub } from './modules/events/event-hub';
+import { appChannels, createOutboundDispatcher } from './modules/outbound/outbound.service';
 import { closeShareImages, warmUpShareImages } from './modules/stacks/share-image.pool';
 
 async function main() {
@@ -31,8 +32,11 @@ async function main() {
   const mailer = createMailer({ ...config.mail, logger });
   await ensureFirstRegistrationCode(handle.db, (lines) => console.log(lines.join('\n')));
 
+  // People outside the tab hear of what the event log records (docs/notifications-outside.md);
+  // the hub's NOTIFY wakes the dispatcher.
+  const outbound = createOutboundDispatcher({ db: handle.db, channels: appChannels, logger });
   // One LISTEN connection per process carries every live event stream (GET /v1/events).
-  const events = createEventHub({ handle, logger });
+  const events = createEventHub({ handle, logger, onLogged: () => outbound.wake() });
   await events.start();
   const app = createApp({ db: handle.db, config, mailer, logger, ping: handle.ping, events });
   let scheduler: Scheduler | undefined;
@@ -76,6 +80,7 @@ async function main() {
     }, deadline).unref();
     server.close(async () => {
       await events.stop().catch((error) => logger.error({ err: error }, 'stopping live events failed'));
+      await outbound.stop();
       await backgroundSettled();
       await scheduler?.stop().catch((error) => logger.error({ err: error }, 'stopping the scheduler failed'));
       await closeShareImages().catch((error) => logger.error({ err: error }, 'stopping the share image threads failed'));

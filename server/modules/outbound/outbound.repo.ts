@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
+import type { NotificationKind } from '../../../shared/schemas/notification-settings';
 import type { Db } from '../../db/client';
 import { OUTBOUND_EVENT_TYPES, outboundCandidates, outboundRecipientAllowed } from '../../policy';
 
 /** One person to tell about one event, with what the message needs (all of it visible to them). */
 export interface OutboundRow {
   event_id: number;
-  kind: string;
+  kind: NotificationKind;
   user_id: number;
   actor_name: string | null;
   stack_id: number | null;

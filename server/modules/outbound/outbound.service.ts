@@ -1,20 +1,25 @@
 import { LIMITS } from '../../../shared/limits';
+import type { KindSetting, NotificationKind } from '../../../shared/schemas/notification-settings';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
+import { settingsFor } from '../notification-settings/notification-settings.service';
+import { deliverEmail } from '../notification-settings/notification-mail.service';
+import { queuePush } from '../push/push.service';
 import { outboundMessage, type OutboundMessage } from './outbound-messages';
 import * as repo from './outbound.repo';
-
-export type EmailMode = 'off' | 'instant' | 'daily';
 
 /** The channels a person is reached through, and their settings (docs/notifications-outside.md). */
 export interface OutboundChannels {
   /** Each user's push and e-mail setting for one kind: one query for all of them. */
-  settingsFor(db: Db, userIds: number[], kind: string): Promise<Map<number, { push: boolean; email: EmailMode }>>;
+  settingsFor(db: Db, userIds: number[], kind: NotificationKind): Promise<Map<number, KindSetting>>;
   /** Queues one push per subscription of the user; exactly once per (dedupeKey, subscription). */
   queuePush(db: Db, userId: number, payload: OutboundMessage, dedupeKey: string): Promise<number>;
   /** Mails now, adds to the day's digest, or nothing, by the user's setting; once per (dedupeKey, user). */
-  deliverEmail(db: Db, userId: number, kind: string, item: OutboundMessage, dedupeKey: string): Promise<void>;
+  deliverEmail(db: Db, userId: number, kind: NotificationKind, item: OutboundMessage, dedupeKey: string): Promise<void>;
 }
+
+/** The real channels: Web Push (docs/push.md) and e-mail (docs/notification-settings.md). */
+export const appChannels: OutboundChannels = { settingsFor, queuePush, deliverEmail };
 
 /** The key that makes a delivery happen once, however many instances or runs see the event. */
 export const dedupeKeyOf = (row: Pick<repo.OutboundRow, 'event_id' | 'kind'>) => `event:${row.event_id}:${row.kind}`;
@@ -39,7 +44,7 @@ export async function dispatchBatch(db: Db, channels: OutboundChannels, eventLim
 }
 
 async function deliver(db: Db, channels: OutboundChannels, rows: repo.OutboundRow[]): Promise<void> {
-  const byKind = new Map<string, repo.OutboundRow[]>();
+  const byKind = new Map<NotificationKind, repo.OutboundRow[]>();
   for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
   for (const [kind, ofKind] of byKind) {
     const settings = await channels.settingsFor(db, [...new Set(ofKind.map((row) => row.user_id))], kind);
