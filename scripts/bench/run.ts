@@ -4,13 +4,14 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
 import { DEEP_OFFSET, VARIANT_TARGETS, explainVariants, feedVariants, variantLabel, variantPath } from './feed-variants';
+import { benchFanout, printFanout } from './outbound';
 import { HEAVY_VIEWERS, scaleFromArgs, seedBenchDatabase } from './seed';
 import { openLoop } from './open-loop';
 import { startServer, stopChildren } from './processes';
 import { bind, captureAppStatements, type StatementTemplate } from './sql-capture';
 
 /*
- * `npm run bench -- [--scale small|full] [--users N --stacks N] [--duration S] [--connections N] [--mode closed|open|both]`
+ * `npm run bench -- [--scale small|full] [--users N --stacks N] [--duration S] [--connections N] [--mode closed|open|both|fanout] [--fanout N]`
  *
  * Seeds (or reuses) the bench database, starts the real app and the bare node:http + pg server
  * in child processes on loopback ports, checks that both answer alike, then loads each endpoint on
@@ -24,6 +25,8 @@ import { bind, captureAppStatements, type StatementTemplate } from './sql-captur
  * - every variant of the feed (feed-variants.ts: the filters in all combinations, both orders, the
  *   feed and the twisted list) at offset 0 and at DEEP_OFFSET for the heaviest viewers (the seed's
  *   HEAVY_VIEWERS, requests rotating over them), on the app alone, closed loop.
+ * Last, the push fan-out (outbound.ts: one group stack told to --fanout members by push, on a
+ * database of its own; `--mode fanout` runs only that).
  * Then EXPLAIN (ANALYZE, BUFFERS) summaries of the feed (heavy and typical viewer), the detail and
  * the unread count; every variant's buffers for the heaviest viewers at offsets 0, 330 and 9,900;
  * and the targets (docs/benchmarks.md) as pass/fail lines. Everything is bounded: fixed runs, a
@@ -37,7 +40,9 @@ interface Options {
   connections: number;
   viewers: number;
   pool: number;
-  mode: 'closed' | 'open' | 'both';
+  mode: 'closed' | 'open' | 'both' | 'fanout';
+  /** Members of the push fan-out run (0: none). */
+  fanout: number;
   rates: number[];
   rateDuration: number;
   openConnections: number;
@@ -50,8 +55,8 @@ interface Options {
 const TARGETS = { feedP99: 50, feedVsDetail: 0.6, deepP99: 100, heavyVsTypical: 1.5, heavyBuffers: 1000, openP99: 50 };
 
 function modeOf(raw: string): Options['mode'] {
-  if (raw === 'closed' || raw === 'open' || raw === 'both') return raw;
-  throw new Error('--mode must be closed, open or both');
+  if (raw === 'closed' || raw === 'open' || raw === 'both' || raw === 'fanout') return raw;
+  throw new Error('--mode must be closed, open, both or fanout');
 }
 
 function parseOptions() {
@@ -71,6 +76,7 @@ function parseOptions() {
       'open-connections': { type: 'string', default: '100' },
       'variant-duration': { type: 'string', default: '5' },
       'variant-warmup': { type: 'string', default: '1' },
+      fanout: { type: 'string', default: '1000' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -83,7 +89,9 @@ function parseOptions() {
   --connections N        concurrent connections (default 10)
   --viewers N            signed-in users the requests rotate over (default 20)
   --pool N               pg pool size of both servers (default 10)
-  --mode M               closed, open or both (default both)
+  --mode M               closed, open or both (default both); fanout: only the push fan-out run
+  --fanout N             members told of one group stack, each with a push subscription (default 1000; 0 skips it;
+                         scripts/bench/outbound.ts, on its own database stacks_bench_outbound)
   --rates R,R,...        open-loop arrival rates in requests/s (default 50,100,200,300,400,600)
   --rate-duration S      seconds per open-loop rate (default 5)
   --open-connections N   sockets the open loop may hold at once (default 100); a request waiting for one counts its wait
@@ -110,6 +118,7 @@ Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); t
     openConnections: Math.round(positive('open-connections', values['open-connections'], 1, 1000)),
     variantDuration: positive('variant-duration', values['variant-duration'], 0, 600),
     variantWarmup: positive('variant-warmup', values['variant-warmup'], 0, 60),
+    fanout: Math.round(positive('fanout', values.fanout, 0, 100_000)),
   };
   return { scale: scaleFromArgs(values), options };
 }
@@ -361,6 +370,10 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 async function main() {
   const { scale, options } = parseOptions();
+  if (options.mode === 'fanout') {
+    if (options.fanout > 0) printFanout(await benchFanout(options.fanout));
+    return;
+  }
   const seed = await seedBenchDatabase(scale);
   console.log(`Data: ${Object.entries(seed.counts).map(([table, n]) => `${table} ${n}`).join(', ')}`);
 
@@ -519,6 +532,8 @@ async function main() {
     await client.end();
     await stopChildren();
   }
+  // On its own database and in this process, once the servers above have stopped.
+  if (options.fanout > 0) printFanout(await benchFanout(options.fanout));
 }
 
 process.on('SIGINT', () => {
