@@ -25,12 +25,12 @@ import { bind, captureAppStatements, type StatementTemplate } from './sql-captur
  * - every variant of the feed (feed-variants.ts: the filters in all combinations, both orders, the
  *   feed and the twisted list) at offset 0 and at DEEP_OFFSET for the heaviest viewers (the seed's
  *   HEAVY_VIEWERS, requests rotating over them), on the app alone, closed loop.
- * Last, the push fan-out (outbound.ts: one group stack told to --fanout members by push, on a
- * database of its own; `--mode fanout` runs only that).
  * Then EXPLAIN (ANALYZE, BUFFERS) summaries of the feed (heavy and typical viewer), the detail and
  * the unread count; every variant's buffers for the heaviest viewers at offsets 0, 330 and 9,900;
- * and the targets (docs/benchmarks.md) as pass/fail lines. Everything is bounded: fixed runs, a
- * deadline for the whole run, and the children are stopped on every way out.
+ * and the targets (docs/benchmarks.md) as pass/fail lines. Last, on a database of its own, the
+ * push fan-out (outbound.ts: one group stack told to --fanout members; `--mode fanout` runs only
+ * it). Everything is bounded: fixed runs, a deadline for the whole run, and the children are
+ * stopped on every way out.
  */
 
 
