@@ -59,7 +59,11 @@ self.addEventListener('message', (event) => {
 
 self.addEventListener('push', (event) => {
   const payload = parsePushPayload(event.data?.text());
-  event.waitUntil(self.registration.showNotification(payload.title, notificationOptions(payload)));
+  const shown = self.registration.showNotification(payload.title, notificationOptions(payload)).catch((error: unknown) => {
+    console.error('Failed to show a push notification', error);
+    throw error;
+  });
+  event.waitUntil(shown);
 });
 
 /** Closes the notification and shows where it leads in a window of the app. */
