@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import swaggerUiDist from 'swagger-ui-dist';
 import { avatarRoutes } from './avatars/avatars';
 import { LIMITS } from '../shared/limits';
+import { SERVER_PATHS } from '../shared/server-paths';
 import { asDatabaseFault, DATABASE_RETRY_AFTER_SECONDS } from './db/faults';
 import { requestScope } from './db/request-scope';
 import { buildOpenApiDocument } from './openapi';
@@ -23,8 +24,6 @@ import { applyErrorHeaders, logServerError } from './http/trpc-hooks';
 import { appRouter } from './router';
 import { contextFactory, type AppDeps } from './trpc/context';
 import type { ErrorBody } from '../shared/error-codes';
-
-const API_PREFIX = /^\/(v\d+|trpc|openapi\.json|docs|healthz|avatars|assets)(\/|$)/;
 
 /** Logged URLs never carry the tokens of mailed links (one-time links, unsubscribe links). */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]').replace(/^(\/unsubscribe\/)[^/?#]+/, '$1[redacted]');
@@ -147,12 +146,28 @@ function serveClient(app: App, clientDistDir: string) {
       serveStatic: { immutable: true, maxAge: '1y', index: false },
     }),
   );
-  app.use(express.static(clientDistDir, { index: false, maxAge: '1h' }));
+  app.use(express.static(clientDistDir, { index: false, maxAge: '1h', setHeaders: revalidateAppEntryPoints(clientDistDir) }));
   app.get(/.*/, (req, res, next) => {
-    if (API_PREFIX.test(req.path) || !req.accepts('html')) return next();
+    if (SERVER_PATHS.test(req.path) || !req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });
+}
+
+/** The files at the top of the build that name the others: asked again on every use (docs/pwa.md). */
+const APP_ENTRY_POINTS = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+
+/**
+ * The service worker, the web app manifest and index.html are revalidated on every fetch
+ * (`no-cache`; the 1 h of the other files would delay an update by that long): a browser checks
+ * sw.js for a new version of the app, and a new sw.js holds the new bundles' names. Their types
+ * come from the file names (text/javascript, application/manifest+json, text/html).
+ */
+function revalidateAppEntryPoints(clientDistDir: string) {
+  const top = path.resolve(clientDistDir);
+  return (res: Response, filePath: string) => {
+    if (path.dirname(filePath) === top && APP_ENTRY_POINTS.has(path.basename(filePath))) res.setHeader('Cache-Control', 'no-cache');
+  };
 }
 
 /** No route matched: a JSON 404. Body-parser and other middleware errors: a clear status and detail, never a stack trace. */

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { announceUpdate } from './app/app-update';
 import { applyTheme, storedTheme } from './lib/theme';
 import './styles.css';
 
@@ -12,3 +13,13 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (docs/pwa.md) of a built app, registered once the page has loaded: its code
+// and workbox-window are a chunk of their own, and its precaching does not compete with the page.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    import('./app/register-service-worker')
+      .then(({ registerServiceWorker }) => registerServiceWorker(announceUpdate))
+      .catch((error: unknown) => console.error('Failed to load the service worker registration', error));
+  });
+}

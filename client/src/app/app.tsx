@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ConnectionStatus } from './connection-status';
 import { ServerErrorOverlay } from './server-error-overlay';
+import { UpdatePrompt } from './update-prompt';
 import { LoadingNote } from '../components/query-state';
 import { LoginPage } from '../features/auth/login-page';
 import { DASHBOARD_ROUTE_PATTERNS } from '../lib/dashboard-paths';
@@ -49,6 +50,7 @@ export function AppRoutes() {
       </Routes>
       <ServerErrorOverlay />
       <ConnectionStatus />
+      <UpdatePrompt />
     </Suspense>
   );
 }

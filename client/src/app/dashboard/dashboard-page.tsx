@@ -164,7 +164,7 @@ export function DashboardPage() {
         onOpenNotifications={() => setNotificationsOpen(true)}
         onOpenSettings={() => dashboard.showView('settings')}
       />
-      <TabBar tabs={barTabs} selected={selectedTab} onSelect={dashboard.selectTab} onClose={(key) => dashboard.closeTab(key)} />
+      <TabBar tabs={barTabs} selected={selectedTab} onSelect={dashboard.selectTab} onClose={(key) => dashboard.closeTab(key)} panelsShown={!me.isPending} />
       <main id="dashboard-panel" className="mx-auto w-full max-w-7xl space-y-4 p-4 sm:px-6">
         {notice && (
           <ErrorBanner

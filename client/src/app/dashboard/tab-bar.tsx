@@ -21,6 +21,12 @@ interface TabBarProps {
   selected: string | null;
   onSelect(key: string): void;
   onClose(key: string): void;
+  /**
+   * Whether the panels are on the page. They are not while the signed-in user is still loading (a
+   * slow network, or offline: docs/pwa.md); a tab then names no panel (aria-controls must name an
+   * element that exists).
+   */
+  panelsShown?: boolean;
 }
 
 /**
@@ -29,7 +35,7 @@ interface TabBarProps {
  * button is a sibling outside it (a button inside a tablist or a tab is invalid), placed beside its
  * tab by flex order. The bar scrolls sideways on a phone, and keeps the selected tab in view.
  */
-export function TabBar({ tabs, selected, onSelect, onClose }: TabBarProps) {
+export function TabBar({ tabs, selected, onSelect, onClose, panelsShown = true }: TabBarProps) {
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const focusAfterClose = useRef(false);
   const selectedIndex = tabs.findIndex((tab) => tab.key === selected);
@@ -74,7 +80,7 @@ export function TabBar({ tabs, selected, onSelect, onClose }: TabBarProps) {
               role="tab"
               id={tabId(tab.key)}
               aria-selected={isSelected}
-              aria-controls={panelId(tab.key)}
+              aria-controls={panelsShown ? panelId(tab.key) : undefined}
               tabIndex={tab.key === tabStop ? 0 : -1}
               style={{ order: index * 2 }}
               className={`relative flex min-h-10 max-w-56 shrink-0 scroll-mt-20 items-center py-1 text-left text-sm leading-tight wrap-anywhere outline-offset-[-4px] focus-visible:outline-2 focus-visible:outline-current ${
