@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -12,6 +12,8 @@ import {
   TURN_ON_LABEL,
 } from '../../client/src/features/push/push-controls';
 import { base64UrlToBytes } from '../../client/src/features/push/push-device';
+import { PushSession } from '../../client/src/features/push/push-session';
+import { clearToken, storeToken } from '../../client/src/lib/auth-token';
 
 /*
  * The push controls (docs/pwa.md) against a stand-in browser: Notification, the service worker
@@ -291,5 +293,44 @@ describe('PushControls', () => {
     render(<PushControls />);
     await waitFor(() => expect(status()).toHaveTextContent(PUSH_STATE_TEXT.unsupported));
     expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('push follows the session (PushSession)', () => {
+  it("hands the server this browser's subscription again on sign-in, without a prompt or a new subscription", async () => {
+    const browser = stubBrowser({ permission: 'granted', subscribed: true });
+    const calls = stubApi(OK_ANSWERS);
+    localStorage.removeItem('token');
+    render(<PushSession />);
+    expect(calls).toHaveLength(0);
+    act(() => storeToken('tok-after-reset'));
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /v1/users/me/push-subscriptions']));
+    expect(calls[0].body).toEqual({ endpoint: ENDPOINT, keys: KEYS });
+    expect(calls[0].headers).toMatchObject({ Authorization: 'Bearer tok-after-reset' });
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+    expect(browser.subscribe).not.toHaveBeenCalled();
+  });
+
+  it('does nothing on sign-in where push was never turned on', async () => {
+    stubBrowser({ permission: 'default' });
+    const calls = stubApi(OK_ANSWERS);
+    localStorage.removeItem('token');
+    render(<PushSession />);
+    act(() => storeToken('tok-new'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(0);
+  });
+
+  it("drops the browser's subscription on the user's own Log Out, not when the session expired", async () => {
+    const browser = stubBrowser({ permission: 'granted', subscribed: true });
+    stubApi(OK_ANSWERS);
+    render(<PushSession />);
+    const subscription = browser.subscription!;
+    act(() => clearToken('expired'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(subscription.unsubscribe).not.toHaveBeenCalled();
+    act(() => storeToken('tok-again'));
+    act(() => clearToken());
+    await waitFor(() => expect(subscription.unsubscribe).toHaveBeenCalledTimes(1));
   });
 });

@@ -9,6 +9,7 @@ import { DASHBOARD_ROUTE_PATTERNS } from '../lib/dashboard-paths';
 import { LiveEvents } from './live-events';
 import { FallbackRedirect, LoggedOutOnly, RequireAuth, SessionWatcher } from './guards';
 import { Providers } from './providers';
+import { PushSession } from '../features/push/push-session';
 
 // Pages a visitor may never open are loaded on demand, keeping the first bundle small.
 const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
@@ -29,6 +30,7 @@ export function AppRoutes() {
     <Suspense fallback={<LoadingNote className="p-8 text-center opacity-70" />}>
       <SessionWatcher />
       <LiveEvents />
+      <PushSession />
       <Routes>
         <Route path="/" element={<Navigate to="/login" replace />} />
         <Route path="/login" element={<LoggedOutOnly><LoginPage /></LoggedOutOnly>} />

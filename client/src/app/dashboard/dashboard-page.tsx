@@ -15,6 +15,7 @@ import { GroupDetailView } from '../../features/groups/group-detail';
 import { GroupsTab } from '../../features/groups/groups-tab';
 import { NotificationsPanel } from '../../features/notifications/notifications-panel';
 import { ProfileView } from '../../features/profile/profile-view';
+import { PushControls } from '../../features/push/push-controls';
 import { SettingsPanel } from '../../features/settings/settings-panel';
 import { NewStackDialog } from '../../features/stacks/new-stack-dialog';
 import { StackList } from '../../features/stacks/stack-list';
@@ -187,7 +188,7 @@ export function DashboardPage() {
           <>
             {/* The address names a detail still loading (a link, a reload): its tab opens once it has. */}
             {dashboard.loadingDetail && <LoadingNote />}
-            {view === 'settings' && <SettingsPanel user={me.data} onShowTour={showTourAgain} />}
+            {view === 'settings' && <SettingsPanel user={me.data} onShowTour={showTourAgain} pushDeviceControls={<PushControls />} />}
             <MainPanels tabs={mainTabs} view={view} me={me.data} dashboard={dashboard} />
             <TransientPanels tabs={tabs} view={view} dashboard={dashboard} />
           </>
