@@ -61,8 +61,22 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ti
 }
 
 const mailsTo = (user: FactoryUser) => received.filter((m) => m.to.includes(user.email));
-/** Long enough for a queued job to have run (polling is every 0.5 s): used to show that nothing came. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500));
+/**
+ * Every instant mail written so far has been sent: what the SMTP server received is then all it will
+ * receive (a mail is recorded sent only once the server took it), so "nothing came" is a fact, not a
+ * guess after a sleep. Digests are sent by sendDigests itself, before it returns.
+ */
+async function settle(): Promise<void> {
+  await waitFor('every instant mail sent', async () => {
+    const row = await t.db
+      .selectFrom('notification_mails')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('mode', '=', 'instant')
+      .where('sent_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n) === 0;
+  });
+}
 
 beforeAll(async () => {
   smtp = new SMTPServer({

@@ -52,8 +52,24 @@ async function subscribedUser(): Promise<{ user: FactoryUser; sub: FakeSubscript
 const pushesTo = (sub: FakeSubscription) => service.received.filter((r) => r.subscriptionId === sub.id).map((r) => r.payload);
 const mailsTo = (user: FactoryUser) =>
   t.db.selectFrom('notification_mails').select(['kind', 'mode', 'title', 'body', 'url']).where('user_id', '=', user.id).orderBy('id').execute();
-/** Long enough for a queued push to have been sent (the worker polls every 0.5 s): to show that nothing came. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 2_000));
+/**
+ * Every push queued so far has been sent (or given up): what the push service received is then all
+ * it will receive, so "nothing came" is a fact, not a guess after a sleep.
+ */
+async function settle(): Promise<void> {
+  const pending = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('push_deliveries')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  await expect.poll(pending, { timeout: 20_000 }).toBe(0);
+}
 
 beforeEach(async () => {
   // Each test starts with nothing left to dispatch from the previous one.
