@@ -9,8 +9,9 @@ import type { Database } from '../../server/db/schema';
  * into a new PGlite costs about 1 s of CPU (untar into its in-memory file system, start PostgreSQL,
  * warm its caches); putting a used one back as the dump left it costs a few tens of milliseconds:
  * roll back and DISCARD ALL (settings, prepared statements, temporary tables, LISTENs, advisory
- * locks), truncate every table and restart every sequence (the dump's tables are all empty but
- * Kysely's own two, and its sequences unused). A database whose schema a file changed (DDL,
+ * locks), truncate every table and restart every sequence (its sequences are unused), then put back
+ * the rows a migration wrote into the dump (e.g. the outbound cursor's one row; Kysely's own two
+ * tables are left alone). A database whose schema a file changed (DDL,
  * ANALYZE statistics, migrations run down) does not match the dump's fingerprint any more and is
  * closed instead. The server files share the worker's module cache (isolate: false in
  * vitest.config.ts), so this pool outlives each file.
@@ -27,6 +28,20 @@ const idle: PGlite[] = [];
 const MAX_IDLE = 2;
 /** The dump's fingerprint, taken from the first database this worker loads. */
 let dumpFingerprint: string | undefined;
+/** The rows migrations wrote into the dump, per table (as JSON), taken with the fingerprint. */
+let dumpRows: { table: string; rows: string }[] | undefined;
+
+const PUBLIC_TABLES = `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public' and tablename not like 'kysely\\_migration%'`;
+
+async function rowsOf(pglite: PGlite): Promise<{ table: string; rows: string }[]> {
+  const { rows: tables } = await pglite.query<{ name: string }>(PUBLIC_TABLES);
+  const seeded: { table: string; rows: string }[] = [];
+  for (const { name } of tables) {
+    const { rows } = await pglite.query<{ rows: string | null }>(`select json_agg(t)::text as rows from ${name} t`);
+    if (rows[0].rows !== null) seeded.push({ table: name, rows: rows[0].rows });
+  }
+  return seeded;
+}
 
 /**
  * What a file could change besides rows: tables, columns, indexes, sequences, triggers (and whether
@@ -57,13 +72,12 @@ async function reset(pglite: PGlite): Promise<boolean> {
   await pglite.exec('rollback');
   await pglite.exec('discard all');
   if ((await fingerprintOf(pglite)) !== dumpFingerprint) return false;
-  const { rows: tables } = await pglite.query<{ name: string }>(
-    `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public' and tablename not like 'kysely\\_migration%'`,
-  );
+  const { rows: tables } = await pglite.query<{ name: string }>(PUBLIC_TABLES);
   const { rows: sequences } = await pglite.query<{ name: string }>(`select format('%I.%I', schemaname, sequencename) as name from pg_sequences`);
   await pglite.exec(
     [`truncate ${tables.map((t) => t.name).join(', ')} restart identity`, ...sequences.map((s) => `alter sequence ${s.name} restart`)].join(';\n'),
   );
+  for (const { table, rows } of dumpRows ?? []) await pglite.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [rows]);
   return true;
 }
 
@@ -120,6 +134,7 @@ export async function openPooledPglite(source: PgliteSource, onQuery: (event: Lo
     pglite = new PGlite({ loadDataDir: source.dump, startParams: source.startParams });
     await pglite.waitReady;
     dumpFingerprint ??= await fingerprintOf(pglite);
+    dumpRows ??= await rowsOf(pglite);
   }
   const leased = lease(pglite);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(leased), log: onQuery });
