@@ -261,7 +261,7 @@ describe('the dashboard follows its address', () => {
     stubTrpc(dashboardAnswers());
     renderApp('/dashboard/users/1');
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 }, LOAD)).toBeInTheDocument();
-    expect(probe.path).toBe('/dashboard/settings');
+    await vi.waitFor(() => expect(probe.path).toBe('/dashboard/settings'));
     act(() => void probe.navigate!('/dashboard/nowhere'));
     await vi.waitFor(() => expect(probe.path).toBe('/dashboard'));
     act(() => void probe.navigate!('/dashboard/reports'));
