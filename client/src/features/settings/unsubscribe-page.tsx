@@ -1,26 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../../shared/limits';
 import { NOTIFICATION_KIND_LABELS } from '../../../../shared/schemas/notification-settings';
 import { errorDetail, useTRPC } from '../../lib/trpc';
-
-/** The centred card of the pages a visitor opens from a mail (as the verify and reset pages look). */
-function MailLinkCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main className="min-h-screen grid place-items-center bg-base-200 p-4">
-      <div className="w-full max-w-md">
-        <p className="mb-4 text-center text-3xl font-black tracking-tight text-primary">{PRODUCT_NAME}</p>
-        <section className="card bg-base-100 shadow-xl">
-          <div className="card-body">
-            <h1 className="card-title text-2xl">{title}</h1>
-            {children}
-          </div>
-        </section>
-      </div>
-    </main>
-  );
-}
+import { CenteredCard } from '../../components/centered-card';
 
 /**
  * /unsubscribe/:token, the address of a notification mail's unsubscribe link
@@ -35,18 +17,18 @@ export function UnsubscribePage() {
   if (unsubscribe.isSuccess) {
     const kinds = unsubscribe.data.kinds.map((kind) => NOTIFICATION_KIND_LABELS[kind].toLowerCase());
     return (
-      <MailLinkCard title="You are unsubscribed">
+      <CenteredCard title="You are unsubscribed">
         <p role="status">You will no longer get e-mails about {kinds.join(', ')}.</p>
         <p>You can turn them on again in Settings, under Notifications.</p>
         <Link className="btn btn-primary mt-2" to="/dashboard/settings">
           Open Settings
         </Link>
-      </MailLinkCard>
+      </CenteredCard>
     );
   }
   const failure = unsubscribe.isError ? (errorDetail(unsubscribe.error) ?? 'Failed to unsubscribe. Please try again.') : null;
   return (
-    <MailLinkCard title="Unsubscribe from e-mails">
+    <CenteredCard title="Unsubscribe from e-mails">
       <p>Stop the e-mails this link came with? Nothing changes until you press Unsubscribe.</p>
       {failure && (
         <p role="alert" className="text-error">
@@ -61,6 +43,6 @@ export function UnsubscribePage() {
           Choose in Settings
         </Link>
       </div>
-    </MailLinkCard>
+    </CenteredCard>
   );
 }
