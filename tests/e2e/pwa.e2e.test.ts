@@ -300,13 +300,18 @@ describe('the installable app', () => {
     // The click closed it.
     await expect.poll(() => shownNotifications(), WAIT).toEqual([]);
 
-    // An address on another origin never leaves the app: the click opens the app's root instead.
-    await deliverPush(cdp, id, { ...payload, url: 'https://evil.example/login' });
-    await expect.poll(async () => (await shownNotifications()).length, WAIT).toBe(1);
-    await clickNewestNotification();
+    await cdp.detach();
+
+    // An address on another origin never leaves the app: the worker's click handling opens the
+    // app's root instead. Given a notification as the browser hands one over (a second DevTools
+    // push after a click now and then showed nothing in headless Chromium, though the worker got it).
+    const worker = await serviceWorker();
+    await worker.evaluate(async () => {
+      const scope = globalThis as unknown as WorkerScope;
+      await scope.stacksNotificationClicked({ data: { url: 'https://evil.example/login' }, close: () => undefined } as unknown as Notification);
+    });
     // The root sends a signed-in user on to the dashboard.
     await page.waitForURL(`${proxy.url}/dashboard`, WAIT);
-    await cdp.detach();
   });
 
   it('opens with no network from its own copy: the app, "You are offline", accessible at 1100 and 375 px', async () => {
