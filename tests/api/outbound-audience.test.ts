@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { recipients } from '../../server/modules/outbound/outbound.repo';
 import { feedPage, type FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
-import { buildWorld, createWorldBot, POLICY_EXAMPLES, policyWorldArb } from '../factories/worlds';
+import { buildWorld, createWorldBot, POLICY_PROPERTY_OPTIONS, policyWorldArb } from '../factories/worlds';
 import { createTestDb, type TestDb } from '../helpers/test-db';
 
 /*
@@ -26,9 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.close());
 
-const runs = Number(process.env.POLICY_PROPERTY_RUNS ?? 15);
-const seed = process.env.POLICY_PROPERTY_SEED ? Number(process.env.POLICY_PROPERTY_SEED) : undefined;
-const options = { numRuns: runs, seed, examples: POLICY_EXAMPLES.map((world) => [world] as [typeof world]) };
+const options = POLICY_PROPERTY_OPTIONS;
 
 const latest = async (db: Db) => Number((await db.selectNoFrom(sql<string>`coalesce((select max(id) from events), 0)`.as('id')).executeTakeFirstOrThrow()).id);
 

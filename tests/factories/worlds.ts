@@ -194,3 +194,13 @@ export const POLICY_EXAMPLES: World[] = [
     twists: [[0, 1], [1, 1]],
   },
 ];
+
+/**
+ * fast-check options of the policy property tests: POLICY_PROPERTY_RUNS random worlds (15 by
+ * default) after the chosen ones, from POLICY_PROPERTY_SEED when set.
+ */
+export const POLICY_PROPERTY_OPTIONS = {
+  numRuns: Number(process.env.POLICY_PROPERTY_RUNS ?? 15),
+  seed: process.env.POLICY_PROPERTY_SEED ? Number(process.env.POLICY_PROPERTY_SEED) : undefined,
+  examples: POLICY_EXAMPLES.map((world) => [world] as [World]),
+};
