@@ -241,7 +241,7 @@ function Prerequisites() {
 
 function Hint({ text, to, label }: { text: string; to: 'users' | 'groups'; label: string }) {
   return (
-    <div role="note" className="alert alert-info alert-soft flex flex-wrap justify-between">
+    <div role="note" className="alert flex flex-wrap justify-between">
       <span>{text}</span>
       <button type="button" className="btn btn-sm" onClick={() => goTo(to)}>
         {label}
