@@ -312,6 +312,9 @@ export function throttleSummary(action: WriteAction): string {
 }
 
 export const PRODUCT_NAME = 'Stacks';
+
+/** What a stack without a name is called wherever it is shown (cards, details, share images, notifications). */
+export const UNTITLED_STACK = 'Untitled Stack';
 export const ONBOARDING_VERSION = '1.1.0';
 
 /** The group agreement map and a friend's score over time (docs/agreement.md). */

@@ -1,3 +1,4 @@
+import { UNTITLED_STACK } from '../../../shared/limits';
 import type { OutboundRow } from './outbound.repo';
 
 /** What a push shows and an e-mail says: a title, one line, and the app path it opens. */
@@ -7,7 +8,7 @@ export interface OutboundMessage {
   url: string;
 }
 
-const UNTITLED = 'Untitled Stack';
+const UNTITLED = UNTITLED_STACK;
 
 const quoted = (name: string | null) => `“${name?.trim() || UNTITLED}”`;
 const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() !== '' ? value : fallback);

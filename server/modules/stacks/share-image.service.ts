@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SHARE_IMAGE } from '../../../shared/limits';
+import { SHARE_IMAGE, UNTITLED_STACK } from '../../../shared/limits';
 import { consensus, score, scoreLabel, scorePercent, type Ranking } from '../../../shared/scoring';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
@@ -13,7 +13,7 @@ type Kind = 'stack' | 'twisted';
 type DetailRow = NonNullable<Awaited<ReturnType<typeof findStackForViewer>>>;
 
 const NOT_FOUND = { stack: 'Stack not found', twisted: 'Twisted stack not found' } as const;
-const UNTITLED = 'Untitled Stack';
+const UNTITLED = UNTITLED_STACK;
 /** Bumped when the picture's layout changes, so that ETags (and cached pictures) change with it. */
 const LAYOUT_VERSION = 1;
 

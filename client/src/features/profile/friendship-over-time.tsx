@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { AGREEMENT } from '../../../../shared/limits';
+import { AGREEMENT, UNTITLED_STACK } from '../../../../shared/limits';
 import type { SharedScore } from '../../../../shared/schemas/agreement';
 import { MAX_SCORE } from '../../../../shared/scoring';
 import { ChartTable } from '../../components/data-table';
@@ -10,7 +10,7 @@ import { useTRPC } from '../../lib/trpc';
 import { axisLabels } from './chart-axis';
 import { describeTrend, scoreTrend, type ScoreTrend } from './score-trend';
 
-const UNTITLED = 'Untitled Stack';
+const UNTITLED = UNTITLED_STACK;
 
 // The chart's frame (viewBox units): it scales down with the card, so it fits 375 px as it is.
 const W = 320;

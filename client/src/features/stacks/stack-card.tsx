@@ -1,3 +1,4 @@
+import { UNTITLED_STACK } from '../../../../shared/limits';
 import type { StackListItem } from '../../../../shared/schemas/stacks';
 import { Avatar, type AvatarProps } from '../../components/avatar';
 import { formatDateTime } from '../../lib/format-date';
@@ -9,7 +10,7 @@ const BANNER_CLASSES: Record<StackBanner['color'], string> = {
   orange: 'bg-orange-500 text-orange-950',
 };
 
-export const UNTITLED = 'Untitled Stack';
+export const UNTITLED = UNTITLED_STACK;
 
 /** The other person of a friend stack, as the viewer sees it. */
 function friendOf(item: StackListItem, meId: number | undefined) {
