@@ -57,3 +57,14 @@ export const outboundCandidates: RawBuilder<unknown> = sql`(
 export const outboundRecipientAllowed: RawBuilder<boolean> = sql<boolean>`(u.is_active
   and (e.type = 'notification.created' or e.user_id is distinct from u.id)
   and ${eventVisibleTo(sql<number>`u.id`, isAdminSql('u'))})`;
+
+/**
+ * Push subscription row `s` still receives: its user is active and has not revoked their sessions
+ * (password reset, deactivation: a new token version) since subscribing (docs/push.md).
+ */
+export const pushSubscriptionCurrent: RawBuilder<boolean> = sql<boolean>`exists (select 1 from users u
+  where u.id = s.user_id and u.is_active and u.token_version = s.token_version)`;
+
+/** A user may be mailed notifications: active, with a verified address (docs/notification-settings.md). */
+export const mayReceiveNotificationMail = (user: { is_active: boolean; email_verified_at: unknown }): boolean =>
+  user.is_active && user.email_verified_at !== null && user.email_verified_at !== undefined;

@@ -7,6 +7,7 @@ import { digestMail, notificationMail, type Unsubscribe } from '../../mail/templ
 import { mailQueueReady, queueSends } from './mail-queue';
 import * as repo from './notification-mail.repo';
 import { signUnsubscribeToken } from './unsubscribe-token';
+import { mayReceiveNotificationMail } from '../../policy';
 
 /** What sending needs (the jobs get it from the scheduler). */
 export interface MailDeps {
@@ -43,7 +44,7 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
 export async function deliverEmail(db: Db, userId: number, kind: NotificationKind, item: MailItem, dedupeKey: string): Promise<void> {
   if (!item.url.startsWith('/') || item.url.startsWith('//')) throw new Error(`deliverEmail: url must be an app path, got ${item.url}`);
   const to = await repo.recipient(db, userId, kind);
-  if (!to || !to.is_active || !to.email_verified_at) return;
+  if (!to || !mayReceiveNotificationMail(to)) return;
   const mode = to.setting ?? DEFAULT_NOTIFICATION_SETTINGS[kind].email;
   if (mode === 'off') return;
   const mail: repo.NewMail = {
@@ -78,7 +79,7 @@ function unsubscribeFor(deps: MailDeps, userId: number, kinds: NotificationKind[
 export async function sendInstantMail(deps: MailDeps, id: number): Promise<boolean> {
   const mail = await repo.claimInstant(deps.db, id, NOTIFICATION_MAIL.sendClaimSeconds);
   if (!mail) return false;
-  if (!mail.is_active || !mail.email_verified_at) {
+  if (!mayReceiveNotificationMail(mail)) {
     await repo.markSent(deps.db, id);
     return false;
   }

@@ -45,7 +45,11 @@ export async function dispatchBatch(db: Db, channels: OutboundChannels, eventLim
 
 async function deliver(db: Db, channels: OutboundChannels, rows: repo.OutboundRow[]): Promise<void> {
   const byKind = new Map<NotificationKind, repo.OutboundRow[]>();
-  for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
+  for (const row of rows) {
+    const ofKind = byKind.get(row.kind);
+    if (ofKind) ofKind.push(row);
+    else byKind.set(row.kind, [row]);
+  }
   for (const [kind, ofKind] of byKind) {
     const settings = await channels.settingsFor(db, [...new Set(ofKind.map((row) => row.user_id))], kind);
     for (const row of ofKind) {

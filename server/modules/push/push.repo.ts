@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PushPayload } from '../../../shared/schemas/push';
 import type { Db } from '../../db/client';
+import { pushSubscriptionCurrent } from '../../policy';
 
 // ── VAPID keys ──────────────────────────────────────────────────────────────────────────────────
 
@@ -46,8 +47,8 @@ export function upsertSubscription(trx: Db, user: Subscriber, endpoint: string, 
     .executeTakeFirstOrThrow();
 }
 
-/** A subscription still current: its user is active and has not revoked their sessions since. */
-const current = sql<boolean>`exists (select 1 from users u where u.id = s.user_id and u.is_active and u.token_version = s.token_version)`;
+/** A subscription still current (server/policy/outbound.ts). */
+const current = pushSubscriptionCurrent;
 
 /** Removes the user's subscriptions beyond the `keep` most recently subscribed; answers how many went. */
 export async function trimSubscriptions(trx: Db, userId: number, keep: number): Promise<number> {
