@@ -6,10 +6,9 @@
  * unverified and deactivated users get nothing.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_MAIL } from '../../shared/limits';
 import type { NotificationKind } from '../../shared/schemas/notification-settings';
@@ -22,6 +21,7 @@ import { deliverEmail } from '../../server/modules/notification-settings/notific
 import { signUnsubscribeToken } from '../../server/modules/notification-settings/unsubscribe-token';
 import { createUser, type FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { startSmtpServer } from '../helpers/smtp-server';
 
 interface Received {
   to: string[];
@@ -79,25 +79,8 @@ async function settle(): Promise<void> {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...parse(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (smtp.server.address() as AddressInfo).port;
+  let port: number;
+  ({ server: smtp, port } = await startSmtpServer(({ to, raw }) => received.push({ to, raw, ...parse(raw) })));
   outbox = mkdtempSync(path.join(tmpdir(), 'stacks-mail-notifications-'));
   // A built client of one page: a GET of the unsubscribe link is the app's page.
   clientDir = path.join(outbox, 'client');

@@ -2,12 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCode, createUser, uniqueName } from '../factories/users';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
 import { createTestApp, linkIn, type TestApp } from '../helpers/test-app';
+import { startSmtpServer } from '../helpers/smtp-server';
 
 interface Received {
   from: string | undefined;
@@ -38,28 +39,7 @@ let smtpOutbox: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(0, '127.0.0.1', () => resolve());
-  });
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  ({ server: smtp, port: smtpPort } = await startSmtpServer((message) => received.push(message)));
   smtpOutbox = mkdtempSync(path.join(tmpdir(), 'stacks-smtp-outbox-'));
   t = await createTestApp({ mail: { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: FROM, outboxDir: smtpOutbox } });
 });
