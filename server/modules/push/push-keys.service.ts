@@ -17,13 +17,24 @@ export interface VapidDetails {
  */
 export async function vapidDetails(db: Db, push: PushConfig): Promise<VapidDetails> {
   if (push.vapidKeys) return { subject: push.subject, ...push.vapidKeys };
-  let row = await repo.findVapidKeys(db);
-  if (!row) {
-    await repo.insertVapidKeysOnce(db, webpush.generateVAPIDKeys());
-    row = await repo.findVapidKeys(db);
-    if (!row) throw new Error('The VAPID key pair was not kept');
-  }
+  const row = keptPairs.get(db) ?? (await keptPair(db));
+  keptPairs.set(db, row);
   return { subject: push.subject, publicKey: row.public_key, privateKey: row.private_key };
+}
+
+/**
+ * The stored pair never changes once kept, so each database handle reads it once: not once per
+ * push sent, nor per GET /v1/push/key (a public call).
+ */
+const keptPairs = new WeakMap<Db, { public_key: string; private_key: string }>();
+
+async function keptPair(db: Db): Promise<{ public_key: string; private_key: string }> {
+  const found = await repo.findVapidKeys(db);
+  if (found) return found;
+  await repo.insertVapidKeysOnce(db, webpush.generateVAPIDKeys());
+  const kept = await repo.findVapidKeys(db);
+  if (!kept) throw new Error('The VAPID key pair was not kept');
+  return kept;
 }
 
 /** GET /v1/push/key: the public key browsers subscribe with (`applicationServerKey`). */
