@@ -17,6 +17,7 @@ import * as push from './2026_11_26_130000_push';
 import * as notificationSettings from './2026_11_26_130100_notification_settings';
 import * as outboundCursor from './2026_11_26_130200_outbound_cursor';
 import * as adminAudit from './2026_11_26_140000_admin_audit';
+import * as sessions from './2026_11_26_150000_sessions';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_130100_notification_settings': notificationSettings,
   '2026_11_26_130200_outbound_cursor': outboundCursor,
   '2026_11_26_140000_admin_audit': adminAudit,
+  '2026_11_26_150000_sessions': sessions,
 };

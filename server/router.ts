@@ -1,5 +1,6 @@
 import { adminRouter } from './modules/admin/admin.router';
 import { authRouter } from './modules/auth/auth.router';
+import { sessionsRouter } from './modules/auth/sessions.router';
 import { botsRouter } from './modules/bots/bots.router';
 import { invitesRouter } from './modules/codes/invites.router';
 import { exportRouter } from './modules/export/export.router';
@@ -19,6 +20,7 @@ import { router } from './trpc/init';
 /** One router per domain. */
 export const appRouter = router({
   auth: authRouter,
+  sessions: sessionsRouter,
   users: usersRouter,
   friends: friendsRouter,
   mutes: mutesRouter,

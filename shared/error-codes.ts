@@ -93,6 +93,8 @@ const DOMAIN_ERROR_CODES = [
   'CODE_NOT_FOUND',
   'SELF_ADMIN_CHANGE',
   'BOT_ALREADY_RAN',
+  // Sessions and second factors
+  'SESSION_NOT_FOUND',
 ] as const;
 
 /** Refusals of the request itself, before or around any rule. */

@@ -238,6 +238,12 @@ export const TIMINGS = {
 /** Server-side token lifetimes and throttles (DESIGN §3 Accounts). */
 export const SECURITY = {
   accessTokenTtlSeconds: 7 * 24 * 3600,
+  /** Live sessions one account holds; a sign-in beyond it ends the oldest (docs/sessions.md). */
+  sessionsPerUser: 30,
+  /** Ended and expired sessions are forgotten this many days later (at the account's next sign-in). */
+  sessionForgetDays: 30,
+  /** A session's user agent is kept to this many characters. */
+  sessionUserAgentMax: 512,
   verifyEmailTtlMs: 24 * 3600 * 1000,
   resetPasswordTtlMs: 3600 * 1000,
   bcryptCost: 12,

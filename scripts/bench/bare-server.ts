@@ -20,6 +20,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 interface Claims {
   sub: string;
   ver: number;
+  sid: number;
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
@@ -51,8 +52,9 @@ async function main() {
     }
     const id = Number(claims.sub);
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    const [user] = await query(statements.authUser, { viewer: id });
-    if (!user || !user.is_active || user.token_version !== claims.ver) return undefined;
+    if (!Number.isSafeInteger(claims.sid) || claims.sid <= 0) return undefined;
+    const [user] = await query(statements.authUser, { viewer: id, session: claims.sid });
+    if (!user || !user.session_live || !user.is_active || user.token_version !== claims.ver) return undefined;
     return { id, isAdmin: user.role === 'ADMIN' };
   }
 

@@ -3,9 +3,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { signAccessToken } from '../../server/modules/auth/auth.tokens';
 import { scaleFromArgs, seedBenchDatabase } from './seed';
 import { startServer, stopChildren } from './processes';
+import { benchToken, sessionIdsFor } from './sessions';
 
 /*
  * `npm run bench:events -- [--streams N] [--writes N] [--rate R] [--idle S] [--scale small|full]`
@@ -154,6 +154,7 @@ async function backpressureBench(values: Record<string, string | boolean | undef
        where f.user_id <= 200 and h.is_active
          and not exists (select 1 from blocks b where (b.blocker_id = f.user_id and b.blocked_id = w.id) or (b.blocker_id = w.id and b.blocked_id = f.user_id))
        order by f.user_id, w.id limit 10`);
+    const sessions = await sessionIdsFor(client, [...members.map((m) => m.id), ...pairs.flatMap((p) => [p.holder, p.writer])]);
 
     const app = await startServer('app-server.ts', env);
     const pending = new Map<number, { sentAt: number; resolve: (ms: number) => void }>();
@@ -167,14 +168,14 @@ async function backpressureBench(values: Record<string, string | boolean | undef
         waiting.resolve(performance.now() - waiting.sentAt);
       } else early.set(data.stack_id, performance.now());
     };
-    for (const pair of pairs) requests.push(await openStream(app.port, signAccessToken(secret, { id: pair.holder, token_version: pair.holder_version }), onCreated));
+    for (const pair of pairs) requests.push(await openStream(app.port, benchToken(secret, { id: pair.holder, token_version: pair.holder_version }, sessions), onCreated));
     let readerBytes = 0;
     let readersEnded = 0;
     for (const reader of readers) {
       const onEvent = (_type: string, data: any) => {
         readerBytes += typeof data?.pad === 'string' ? data.pad.length : 0;
       };
-      requests.push(await openStream(app.port, signAccessToken(secret, reader), onEvent, () => (readersEnded += 1)));
+      requests.push(await openStream(app.port, benchToken(secret, reader, sessions), onEvent, () => (readersEnded += 1)));
     }
     await new Promise((r) => setTimeout(r, 2_000));
     const before = await usageOf(app.child);
@@ -183,7 +184,7 @@ async function backpressureBench(values: Record<string, string | boolean | undef
     let drops = 0;
     const refusals = new Map<number, number>();
     const openStalled = async (user: { id: number; token_version: number }) => {
-      const status = await openStalledStream(app.port, signAccessToken(secret, user), () => {
+      const status = await openStalledStream(app.port, benchToken(secret, user, sessions), () => {
         if (!flooding) return;
         drops += 1;
         if (values.reopen) void openStalled(user).catch(() => undefined);
@@ -217,7 +218,7 @@ async function backpressureBench(values: Record<string, string | boolean | undef
         const sentAt = performance.now();
         const res = await fetch(`http://127.0.0.1:${app.port}/v1/stacks`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${signAccessToken(secret, { id: pair.writer, token_version: pair.token_version })}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${benchToken(secret, { id: pair.writer, token_version: pair.token_version }, sessions)}`, 'content-type': 'application/json' },
           body: JSON.stringify({ name: `BP ${i}`, mode: 'friend', target_id: pair.holder, positions: ['a', 'b', 'c', 'd', 'e', 'f'] }),
         });
         const body = (await res.json()) as { id?: number; detail?: string };
@@ -313,6 +314,7 @@ async function main() {
          and not exists (select 1 from blocks b where (b.blocker_id = f.user_id and b.blocked_id = w.id) or (b.blocker_id = w.id and b.blocked_id = f.user_id))
        order by f.user_id, w.id`, [holders.map((h) => h.id)]);
     if (pairs.length === 0) throw new Error('no friend pairs among the stream holders');
+    const sessions = await sessionIdsFor(client, [...holders.map((h) => h.id), ...pairs.map((p) => p.writer)]);
 
     const app = await startServer('app-server.ts', env);
     const before = await usageOf(app.child);
@@ -321,7 +323,7 @@ async function main() {
     const opened = Date.now();
     for (let i = 0; i < holders.length; i += 50) {
       const batch = holders.slice(i, i + 50).map((h) =>
-        openStream(app.port, signAccessToken(secret, h), (type, data) => {
+        openStream(app.port, benchToken(secret, h, sessions), (type, data) => {
           if (type !== 'stack.created') return;
           const waiting = pending.get(data.stack_id);
           if (waiting) {
@@ -348,7 +350,7 @@ async function main() {
     let lost = 0;
     for (let i = 0; i < writes; i += 1) {
       const pair = pairs[i % pairs.length];
-      const token = signAccessToken(secret, { id: pair.writer, token_version: pair.token_version });
+      const token = benchToken(secret, { id: pair.writer, token_version: pair.token_version }, sessions);
       const sentAt = performance.now();
       const res = await fetch(`http://127.0.0.1:${app.port}/v1/stacks`, {
         method: 'POST',

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signAccessToken } from '../../server/modules/auth/auth.tokens';
 import { DEEP_OFFSET, VARIANT_TARGETS, explainVariants, feedVariants, variantLabel, variantPath } from './feed-variants';
 import { benchFanout, printFanout } from './outbound';
 import { HEAVY_VIEWERS, scaleFromArgs, seedBenchDatabase } from './seed';
 import { openLoop } from './open-loop';
 import { startServer, stopChildren } from './processes';
 import { bind, captureAppStatements, type StatementTemplate } from './sql-capture';
+import { benchToken, sessionIdsFor } from './sessions';
 
 /*
  * `npm run bench -- [--scale small|full] [--users N --stacks N] [--duration S] [--connections N] [--mode closed|open|both|fanout] [--fanout N]`
@@ -148,7 +148,8 @@ async function pickViewers(client: pg.Client, count: number, secret: string, hea
      order by visible desc, u.id limit $1`,
     [count, [...HEAVY_VIEWERS]],
   );
-  return rows.map((r) => ({ id: r.id, token: signAccessToken(secret, r), visible: Number(r.visible) }));
+  const sessions = await sessionIdsFor(client, rows.map((r) => r.id));
+  return rows.map((r) => ({ id: r.id, token: benchToken(secret, r, sessions), visible: Number(r.visible) }));
 }
 
 async function getJson(port: number, urlPath: string, token: string): Promise<{ status: number; body: any }> {

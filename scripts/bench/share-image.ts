@@ -14,9 +14,9 @@ import { openDatabase, type Db } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
-import { signAccessToken } from '../../server/modules/auth/auth.tokens';
 import { closeShareImages, defaultRenderThreads } from '../../server/modules/stacks/share-image.pool';
 import { benchAppConfig } from './bench-config';
+import { benchToken, sessionIdsForAll } from './sessions';
 
 /*
  * `npm run bench:image -- [--requests N]`  (cost: what one picture costs)
@@ -86,12 +86,13 @@ async function main() {
   }
 
   const jwtSecret = randomBytes(32).toString('hex');
+  const sessions = await sessionIdsForAll(db);
   const config = benchAppConfig(dataDir, jwtSecret);
   const logger = createLogger('silent');
   const server = createServer(createApp({ db, config, mailer: createMailer({ ...config.mail, logger }), logger }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const auth = { authorization: `Bearer ${signAccessToken(jwtSecret, { id: me.id, token_version: 0 })}` };
+  const auth = { authorization: `Bearer ${benchToken(jwtSecret, { id: me.id, token_version: 0 }, sessions)}` };
   const imagePath = (id: number) => `/v1/stacks/${id}/image.png`;
 
   try {
@@ -258,6 +259,7 @@ async function abuse() {
   const [samplerPair] = await seedPairs(seedHandle.db, 'as', 1, 1);
   const memoryPairs = await seedPairs(seedHandle.db, 'am', Math.ceil(renders / (2 * PER_PAIR)), PER_PAIR);
   const kind = seedHandle.kind;
+  const sessions = await sessionIdsForAll(seedHandle.db);
   // The embedded database is the server's now (one process at a time may hold its folder).
   await seedHandle.close();
 
@@ -265,7 +267,7 @@ async function abuse() {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: jwtSecret, SCHEDULER: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' };
   const { child, listenMs, warm } = await startRealServer(env);
-  const bearer = (id: number) => ({ authorization: `Bearer ${signAccessToken(jwtSecret, { id, token_version: 0 })}` });
+  const bearer = (id: number) => ({ authorization: `Bearer ${benchToken(jwtSecret, { id, token_version: 0 }, sessions)}` });
   const image = (id: number) => `/v1/stacks/${id}/image.png`;
   try {
     const warmed = await warm;

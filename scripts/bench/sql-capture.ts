@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import type { Db } from '../../server/db/client';
 import type { Database } from '../../server/db/schema';
-import { findAuthUser } from '../../server/modules/users/users.repo';
+import { findSessionUser } from '../../server/modules/auth/sessions.repo';
 import { countUnread } from '../../server/modules/notifications/notifications.repo';
 import { findStackForViewer, listFeed } from '../../server/modules/stacks/stacks.repo';
 import type { FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
@@ -26,7 +26,7 @@ import type { FeedPageOptions } from '../../server/modules/stacks/feed-page.sql'
  */
 
 /** Sentinels: within int4, and far from any id or page size the seed produces. */
-const SENTINEL = { viewer: 2_000_000_011, stack: 2_000_000_022, offset: 2_000_000_033, limit: 2_000_000_044 } as const;
+const SENTINEL = { viewer: 2_000_000_011, stack: 2_000_000_022, offset: 2_000_000_033, limit: 2_000_000_044, session: 2_000_000_055 } as const;
 type Slot = keyof typeof SENTINEL;
 
 export interface StatementTemplate {
@@ -103,7 +103,7 @@ export function captureFeed(variant: FeedVariant): Promise<StatementTemplate> {
   return capture('feed variant', (db) => listFeed(db, { id: SENTINEL.viewer, isAdmin: false }, { ...variant, offset: SENTINEL.offset, limit: SENTINEL.limit }), ['viewer', 'offset', 'limit']);
 }
 
-/** The SQL the app runs for the three benchmarked endpoints (and its per-request user lookup). */
+/** The SQL the app runs for the three benchmarked endpoints (and its per-request session and user lookup). */
 export async function captureAppStatements(): Promise<AppStatements> {
   const viewer = (isAdmin: boolean) => ({ id: SENTINEL.viewer, isAdmin });
   const feed = (isAdmin: boolean) =>
@@ -111,7 +111,7 @@ export async function captureAppStatements(): Promise<AppStatements> {
   const detail = (isAdmin: boolean) =>
     capture(`detail${isAdmin ? ' (admin)' : ''}`, (db) => findStackForViewer(db, viewer(isAdmin), SENTINEL.stack, 'stack'), ['viewer', 'stack']);
   return {
-    authUser: await capture('auth user', (db) => findAuthUser(db, SENTINEL.viewer), ['viewer']),
+    authUser: await capture('auth user', (db) => findSessionUser(db, SENTINEL.viewer, SENTINEL.session), ['viewer', 'session']),
     feed: { user: await feed(false), admin: await feed(true) },
     detail: { user: await detail(false), admin: await detail(true) },
     unreadCount: await capture('unread count', (db) => countUnread(db, SENTINEL.viewer), ['viewer']),

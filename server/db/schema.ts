@@ -38,6 +38,20 @@ export interface RegistrationCodesTable {
   created_at: CreatedAt;
 }
 
+/** One sign-in (docs/sessions.md): its access token carries the id as `sid`. */
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  /** Signed in with a second factor (a TOTP or recovery code, or a passkey). */
+  second_factor: Generated<boolean>;
+  ended_at: NullableTimestamp;
+}
+
 /** One admin action (docs/decisions/admin-audit-log.md); rows are never changed or deleted. */
 export interface AdminAuditTable {
   id: Generated<number>;
@@ -370,6 +384,7 @@ export interface Database {
   users: UsersTable;
   registration_codes: RegistrationCodesTable;
   admin_audit: AdminAuditTable;
+  sessions: SessionsTable;
   user_tokens: UserTokensTable;
   socials: SocialsTable;
   rate_limits: RateLimitsTable;

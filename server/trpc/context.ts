@@ -25,16 +25,20 @@ export interface Context extends AppDeps {
   ip: string;
   /** Response headers a procedure wants set (e.g. Retry-After); applied by both adapters. */
   resHeaders: Record<string, string>;
+  /** The client's User-Agent header ('' when none): a sign-in's session is named by it. */
+  userAgent: string;
   /** How the call came: the app's tRPC calls (web) or a documented REST path (rest); the audit log records it. */
   source: 'web' | 'rest';
 }
 
 /** Pure context builder: tests call it with a token and no Express request. */
-export async function createContextInner(deps: AppDeps, input: { authorization?: string; ip?: string; source?: Context['source'] }): Promise<Context> {
+export async function createContextInner(deps: AppDeps, input: { authorization?: string; ip?: string; userAgent?: string; source?: Context['source'] }): Promise<Context> {
+  const ip = input.ip ?? 'unknown';
   return {
     ...deps,
-    auth: await authenticate(deps.db, deps.config.jwtSecret, input.authorization),
-    ip: input.ip ?? 'unknown',
+    auth: await authenticate(deps.db, deps.config.jwtSecret, input.authorization, ip),
+    ip,
+    userAgent: input.userAgent ?? '',
     resHeaders: {},
     source: input.source ?? 'web',
   };
@@ -47,7 +51,7 @@ export async function createContextInner(deps: AppDeps, input: { authorization?:
 export function contextFactory(deps: AppDeps, source: Context['source'] = 'web') {
   return async ({ req }: { req: Request; res: Response }) => {
     try {
-      return await createContextInner(deps, { authorization: req.headers.authorization, ip: req.ip, source });
+      return await createContextInner(deps, { authorization: req.headers.authorization, ip: req.ip, userAgent: req.headers['user-agent'], source });
     } catch (error) {
       const appError = asDatabaseFault(error);
       if (!appError) throw error;

@@ -22,7 +22,7 @@ import { newMailToken } from '../../server/modules/auth/auth.tokens';
 import { signUnsubscribeToken } from '../../server/modules/notification-settings/unsubscribe-token';
 import { addMemberInDb, makeFriendsInDb } from '../factories/groups';
 import { positions } from '../factories/stacks';
-import { createCode, createUser, uniqueName, type FactoryUser } from '../factories/users';
+import { createCode, createSession, createUser, uniqueName, type FactoryUser } from '../factories/users';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import { createEventHub, type EventHub } from '../../server/modules/events/event-hub';
@@ -187,6 +187,8 @@ const answeredTwistedStack: Target = async ({ cast }) => {
   await answerInDb(id, [cast.owner, cast.member]);
   return { params: { id } };
 };
+/** Every signed-in role alike: 401 without a valid token. */
+const EVERY_SIGNED_IN = (ok: number): Record<Role, number> => ({ anonymous: 401, stranger: ok, friend: ok, blocked: ok, member: ok, owner: ok, admin: ok, deactivated: 401 });
 /** Admins only: 401 without a valid token, 403 for any other signed-in role. */
 const ADMIN_ONLY = (ok: number): Record<Role, number> => ({ anonymous: 401, stranger: 403, friend: 403, blocked: 403, member: 403, owner: 403, admin: ok, deactivated: 401 });
 const groupBot: Target = async ({ cast }) => ({ params: { id: await ownersGroupBot(cast) } });
@@ -752,6 +754,16 @@ const MATRIX: Record<string, Row> = {
       return { params: { id: row.id }, body: { status: 'resolved', resolution_note: 'Handled' } };
     },
   },
+
+  // Sessions (docs/sessions.md): each signed-in user lists and ends their own; ending someone
+  // else's is 404, as for anything one may not see. Signing out ends the actor's token: a cast per cell.
+  'GET /v1/users/me/sessions': { expect: EVERY_SIGNED_IN(200), target: async () => ({}) },
+  'DELETE /v1/users/me/sessions/{id}': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 204, admin: 404, deactivated: 401 },
+    target: async ({ cast }) => ({ params: { id: await createSession(t.db, cast.owner.id) } }),
+  },
+  'POST /v1/users/me/sessions/revoke-others': { expect: EVERY_SIGNED_IN(200), target: async () => ({}) },
+  'POST /v1/auth/logout': { expect: EVERY_SIGNED_IN(204), target: async () => ({}), fresh: true },
 
   // The admin console (docs/admin.md): admins only, 403 for every other signed-in role. A user
   // target is a new account per cell, so a role change or a deactivation touches no cast member.

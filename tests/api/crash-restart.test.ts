@@ -64,7 +64,7 @@ function keepLockFresh(): () => void {
 async function answer(server: ServerProcess, id: number): Promise<boolean> {
   const res = await fetch(`${server.url}/v1/stacks/${id}/complete`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${signAccessToken(JWT_SECRET, answerer)}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${signAccessToken(JWT_SECRET, answerer, answerer.session_id)}`, 'content-type': 'application/json' },
     body: JSON.stringify({ position_ids: [0, 1, 2, 3, 4, 5] }),
   });
   if (res.status !== 200) throw new Error(`answer ${id}: ${res.status} ${await res.text()}`);

@@ -342,7 +342,7 @@ describe('a stream follows its token', () => {
     expect((await t.request.post('/v1/auth/reset').send({ token, password: 'a-new-password' })).status).toBe(200);
     for (const s of streams) await endsWithin(s, 5_000);
     expect(hub.streamCount(user.id)).toBe(0);
-    const fresh = await stream(user, { token: t.tokenFor({ id: user.id, token_version: user.token_version + 1 }) });
+    const fresh = await stream(user, { token: t.tokenFor({ ...user, token_version: user.token_version + 1 }) });
     expect(fresh.status).toBe(200);
     expect((await stream(user)).status).toBe(401);
   });
@@ -357,7 +357,7 @@ describe('a stream follows its token', () => {
     const old = await stream(other);
     await t.db.updateTable('users').set({ token_version: sql`token_version + 1` }).where('id', '=', other.id).execute();
     await endsWithin(old, 5_000);
-    const renewed = await stream(other, { token: t.tokenFor({ id: other.id, token_version: other.token_version + 1 }) });
+    const renewed = await stream(other, { token: t.tokenFor({ ...other, token_version: other.token_version + 1 }) });
     await t.db.updateTable('users').set({ bio: 'Still here' }).where('id', '=', other.id).execute();
     await sentinel([[other, renewed]]);
     expect(hub.streamCount(other.id)).toBe(1);
@@ -365,7 +365,7 @@ describe('a stream follows its token', () => {
 
   it('ends when the token expires', async () => {
     const user = await createUser(t.db);
-    const token = jwt.sign({ sub: String(user.id), ver: user.token_version }, t.config.jwtSecret, { algorithm: 'HS256', expiresIn: 2 });
+    const token = jwt.sign({ sub: String(user.id), ver: user.token_version, sid: user.session_id }, t.config.jwtSecret, { algorithm: 'HS256', expiresIn: 2 });
     const s = await stream(user, { token });
     expect(s.status).toBe(200);
     await endsWithin(s, 2_000 + 5_000);

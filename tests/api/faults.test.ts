@@ -25,7 +25,7 @@ beforeAll(async () => {
   testDb = await createTestDb({ serverUrl: postgresServerUrl() });
   databaseUrl = testDb.handle.databaseUrl!;
   user = await createUser(testDb.db);
-  token = signAccessToken(JWT_SECRET, user);
+  token = signAccessToken(JWT_SECRET, user, user.session_id);
 });
 afterAll(() => testDb.close());
 

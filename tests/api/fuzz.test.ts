@@ -37,7 +37,13 @@ const MIN_INPUTS_PER_OPERATION = 100;
 const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Operations that end the caller's account or session: each input runs as a fresh user. */
-const ACCOUNT_ENDING = [/^POST \/v\d+\/users\/me\/deactivate$/, /^DELETE \/v\d+\/users\/me$/];
+const ACCOUNT_ENDING = [
+  /^POST \/v\d+\/users\/me\/deactivate$/,
+  /^DELETE \/v\d+\/users\/me$/,
+  // Signing out, and ending a session (the caller's own is one the fuzz may name), end the caller's token.
+  /^POST \/v\d+\/auth\/logout$/,
+  /^DELETE \/v\d+\/users\/me\/sessions\/\{id\}$/,
+];
 
 // ---------------------------------------------------------------------------------------------
 // The OpenAPI document

@@ -25,7 +25,8 @@ beforeAll(async () => {
   testDb = await createTestDb({ serverUrl: postgresServerUrl() });
   databaseUrl = testDb.handle.databaseUrl!;
   database = new URL(databaseUrl).pathname.slice(1);
-  token = signAccessToken(JWT_SECRET, await createUser(testDb.db));
+  const user = await createUser(testDb.db);
+  token = signAccessToken(JWT_SECRET, user, user.session_id);
 });
 afterAll(() => testDb.close());
 

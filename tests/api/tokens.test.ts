@@ -53,18 +53,20 @@ describe('GET /v1/users/me: bearer tokens', () => {
   it.each([
     ['garbage', () => 'not-a-jwt'],
     ['three garbage parts', () => 'aaa.bbb.ccc'],
-    ['a token signed by another secret', (id: number) => jwt.sign({ sub: String(id), ver: 0 }, 'another-secret-another-secret-1234', { expiresIn: 60 })],
-    ['an expired token', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0 }, secret, { expiresIn: -10 })],
-    ['an unsigned token (alg none)', (id: number) => jwt.sign({ sub: String(id), ver: 0 }, '', { algorithm: 'none' })],
-    ['a token signed with HS512', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0 }, secret, { algorithm: 'HS512' })],
-    ['a token with a non-numeric subject', (_id: number, secret: string) => jwt.sign({ sub: 'admin', ver: 0 }, secret, { expiresIn: 60 })],
-    ['a token whose subject is beyond the id range', (_id: number, secret: string) => jwt.sign({ sub: '2147483648', ver: 0 }, secret, { expiresIn: 60 })],
-    ['a token whose subject is a huge number', (_id: number, secret: string) => jwt.sign({ sub: '99999999999999999999', ver: 0 }, secret, { expiresIn: 60 })],
-    ['a token whose subject is not canonical (leading zero)', (id: number, secret: string) => jwt.sign({ sub: `0${id}`, ver: 0 }, secret, { expiresIn: 60 })],
-    ['a token whose subject is not canonical (exponent)', (_id: number, secret: string) => jwt.sign({ sub: '1e3', ver: 0 }, secret, { expiresIn: 60 })],
-    ['a token whose subject is a number, not a string', (id: number, secret: string) => jwt.sign({ sub: id, ver: 0 } as object, secret, { expiresIn: 60 })],
-    ['a token without exp', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0 }, secret)],
-    ['a token whose version is not an integer', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: '0' }, secret, { expiresIn: 60 })],
+    ['a token signed by another secret', (id: number) => jwt.sign({ sub: String(id), ver: 0, sid: 1 }, 'another-secret-another-secret-1234', { expiresIn: 60 })],
+    ['an expired token', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0, sid: 1 }, secret, { expiresIn: -10 })],
+    ['an unsigned token (alg none)', (id: number) => jwt.sign({ sub: String(id), ver: 0, sid: 1 }, '', { algorithm: 'none' })],
+    ['a token signed with HS512', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0, sid: 1 }, secret, { algorithm: 'HS512' })],
+    ['a token with a non-numeric subject', (_id: number, secret: string) => jwt.sign({ sub: 'admin', ver: 0, sid: 1 }, secret, { expiresIn: 60 })],
+    ['a token whose subject is beyond the id range', (_id: number, secret: string) => jwt.sign({ sub: '2147483648', ver: 0, sid: 1 }, secret, { expiresIn: 60 })],
+    ['a token whose subject is a huge number', (_id: number, secret: string) => jwt.sign({ sub: '99999999999999999999', ver: 0, sid: 1 }, secret, { expiresIn: 60 })],
+    ['a token whose subject is not canonical (leading zero)', (id: number, secret: string) => jwt.sign({ sub: `0${id}`, ver: 0, sid: 1 }, secret, { expiresIn: 60 })],
+    ['a token whose subject is not canonical (exponent)', (_id: number, secret: string) => jwt.sign({ sub: '1e3', ver: 0, sid: 1 }, secret, { expiresIn: 60 })],
+    ['a token whose subject is a number, not a string', (id: number, secret: string) => jwt.sign({ sub: id, ver: 0, sid: 1 } as object, secret, { expiresIn: 60 })],
+    ['a token without exp', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0, sid: 1 }, secret)],
+    ['a token whose version is not an integer', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: '0', sid: 1 }, secret, { expiresIn: 60 })],
+    ['a token without a session (as issued before sessions)', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0 }, secret, { expiresIn: 60 })],
+    ['a token whose session is not a positive integer', (id: number, secret: string) => jwt.sign({ sub: String(id), ver: 0, sid: '1' }, secret, { expiresIn: 60 })],
   ])('with %s: 401', async (_label, make) => {
     const user = await createUser(t.db);
     expectError(await me(`Bearer ${make(user.id, t.config.jwtSecret)}`), 401, 'UNAUTHORIZED', INVALID_TOKEN);
@@ -77,8 +79,8 @@ describe('GET /v1/users/me: bearer tokens', () => {
   it('with a well-signed token of an older token version: 401', async () => {
     const user = await createUser(t.db);
     await t.db.updateTable('users').set({ token_version: 3 }).where('id', '=', user.id).execute();
-    expectError(await me(`Bearer ${t.tokenFor({ id: user.id, token_version: 2 })}`), 401, 'UNAUTHORIZED', REVOKED);
-    expect((await me(`Bearer ${t.tokenFor({ id: user.id, token_version: 3 })}`)).status).toBe(200);
+    expectError(await me(`Bearer ${t.tokenFor({ ...user, token_version: 2 })}`), 401, 'UNAUTHORIZED', REVOKED);
+    expect((await me(`Bearer ${t.tokenFor({ ...user, token_version: 3 })}`)).status).toBe(200);
   });
 
   it('the same 401 over tRPC', async () => {
@@ -120,7 +122,7 @@ describe('POST /v1/users/me/deactivate', () => {
     expectError(await me(`Bearer ${token}`), 401, 'UNAUTHORIZED', REVOKED);
     expectError(await me(`Bearer ${otherToken}`), 401, 'UNAUTHORIZED', REVOKED);
     // Even a token signed with the new token version does not bring a deactivated account back.
-    expectError(await me(`Bearer ${t.tokenFor({ id: user.id, token_version: user.token_version + 1 })}`), 401, 'UNAUTHORIZED', REVOKED);
+    expectError(await me(`Bearer ${t.tokenFor({ ...user, token_version: user.token_version + 1 })}`), 401, 'UNAUTHORIZED', REVOKED);
     expectError(await login(user.username, user.password), 401, 'INVALID_CREDENTIALS', 'Incorrect username/email or password');
     expectError(await t.request.post('/v1/users/me/deactivate').set('Authorization', `Bearer ${token}`).send({ confirm: true }), 401, 'UNAUTHORIZED', REVOKED);
   });

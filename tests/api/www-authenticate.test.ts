@@ -62,7 +62,7 @@ describe('every 401 carries WWW-Authenticate: Bearer', () => {
   });
 
   it('other answers do not carry it', async () => {
-    const res = await t.request.get('/v1/users/me').set('Authorization', `Bearer ${t.tokenFor({ id: user.id, token_version: 1 })}`);
+    const res = await t.request.get('/v1/users/me').set('Authorization', `Bearer ${t.tokenFor({ ...user, token_version: 1 })}`);
     expect(res.status).toBe(200);
     expect(res.headers['www-authenticate']).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcrypt';
+import { SECURITY } from '../../shared/limits';
 import type { Db } from '../../server/db/client';
 import { createRegistrationCode } from '../../server/modules/codes/codes.service';
 
@@ -15,6 +16,8 @@ export interface FactoryUser {
   password: string;
   token_version: number;
   role: 'USER' | 'ADMIN';
+  /** A session made with the user (as a sign-in would): `t.tokenFor(user)` signs a token for it. */
+  session_id: number;
 }
 
 export function uniqueName(prefix = 'user'): string {
@@ -43,7 +46,24 @@ export async function createUser(
     })
     .returning(['id', 'username', 'email', 'token_version', 'role'])
     .executeTakeFirstOrThrow();
-  return { ...row, password: FACTORY_PASSWORD };
+  const session = await createSession(db, row.id);
+  return { ...row, password: FACTORY_PASSWORD, session_id: session };
+}
+
+/** A live session of the user, as a sign-in makes one (without its throttles and bounds); answers its id. */
+export async function createSession(db: Db, userId: number, options: { userAgent?: string; ip?: string; secondFactor?: boolean } = {}): Promise<number> {
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      expires_at: new Date(Date.now() + SECURITY.accessTokenTtlSeconds * 1000),
+      user_agent: options.userAgent ?? 'vitest',
+      ip: options.ip ?? '127.0.0.1',
+      second_factor: options.secondFactor ?? false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function createCode(db: Db, options: { maxUses?: number; expiresInDays?: number; createdBy?: number | null } = {}) {

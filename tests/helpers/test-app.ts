@@ -22,9 +22,16 @@ export interface TestApp {
   mails: MailMessage[];
   /** Waits for background work and mails still being sent (password recovery does not wait for them). */
   flushMail(): Promise<void>;
-  tokenFor(user: { id: number; token_version?: number }): string;
+  /**
+   * A token for the user's session (factory users have one; see createSession). Without a
+   * session id it names a session that does not exist, so it is refused as revoked.
+   */
+  tokenFor(user: { id: number; token_version?: number; session_id?: number }): string;
   close(): Promise<void>;
 }
+
+/** A session id no row has (the largest integer id). */
+const NO_SESSION = 2_147_483_647;
 
 /** The real app on a fresh database, with a temporary DATA_DIR; mails are also kept in memory. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOverride?: Mailer, dbOptions?: TestDbOptions): Promise<TestApp> {
@@ -70,7 +77,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, mailerOv
       await backgroundSettled();
       await Promise.allSettled([...sending]);
     },
-    tokenFor: (user) => signAccessToken(config.jwtSecret, { id: user.id, token_version: user.token_version ?? 0 }),
+    tokenFor: (user) => signAccessToken(config.jwtSecret, { id: user.id, token_version: user.token_version ?? 0 }, user.session_id ?? NO_SESSION),
     async close() {
       await testDb.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -15,7 +15,7 @@ export const authRouter = router({
     })
     .input(RegisterInput)
     .output(TokenResponse)
-    .mutation(({ ctx, input }) => auth.register(ctx, input, ctx.ip)),
+    .mutation(({ ctx, input }) => auth.register(ctx, input, ctx.ip, ctx.userAgent)),
 
   /** Confirms an e-mail address with the token from the verification link. */
   verifyEmail: publicProcedure
@@ -29,7 +29,7 @@ export const authRouter = router({
     .meta({ openapi: { method: 'POST', path: '/v1/auth/login', tags: ['auth'], protect: false, summary: 'Log in', errorResponses: [400, 401, 403, 429] } })
     .input(LoginInput)
     .output(TokenResponse)
-    .mutation(({ ctx, input }) => auth.login(ctx, input, ctx.ip)),
+    .mutation(({ ctx, input }) => auth.login(ctx, input, ctx.ip, ctx.userAgent)),
 
   /** Mails a password reset link when the address has an account; the answer never tells. */
   recovery: publicProcedure

@@ -13,7 +13,7 @@ import * as friends from '../friends/friends.service';
 import * as notifications from '../notifications/notifications.service';
 import * as users from '../users/users.service';
 import { consumeMailToken, expireUnusedTokens, findMailToken, insertMailToken, type MailTokenState } from './auth.repo';
-import { hashMailToken, newMailToken, signAccessToken } from './auth.tokens';
+import { hashMailToken, issueAccessToken, newMailToken } from './auth.tokens';
 
 export const RECOVERY_MESSAGE = 'If the email address exists, a password reset link has been sent.';
 const INVALID_CREDENTIALS = 'Incorrect username/email or password';
@@ -76,7 +76,7 @@ async function issueMailToken(trx: Db, userId: number, purpose: 'verify_email' |
  * are one transaction: a failure anywhere leaves the code's uses as they were. The attempt is
  * reserved against the IP first; only probes (see isRegistrationProbe) keep it.
  */
-export async function register(deps: AppDeps, input: RegisterInput, ip: string) {
+export async function register(deps: AppDeps, input: RegisterInput, ip: string, userAgent = '') {
   const { db, config } = deps;
   const limits = registerLimits(ip);
   await reserveAttempt(db, limits);
@@ -89,7 +89,7 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string) 
   }
   await releaseAttempt(db, limits);
   await sendAfterCommit(deps, verificationMail(created.user.email, created.user.username, config.appUrl, created.verifyToken));
-  return { access_token: signAccessToken(config.jwtSecret, created.user), token_type: 'bearer' as const };
+  return { access_token: await issueAccessToken(db, config.jwtSecret, created.user, { ip, userAgent }), token_type: 'bearer' as const };
 }
 
 async function createAccount({ db, config }: AppDeps, input: RegisterInput) {
@@ -130,7 +130,7 @@ async function createAccount({ db, config }: AppDeps, input: RegisterInput) {
  * runs, so parallel and batched guesses count like sequential ones; a success gives it back.
  * A deactivated account answers exactly as a wrong password does.
  */
-export async function login(deps: AppDeps, input: LoginInput, ip: string) {
+export async function login(deps: AppDeps, input: LoginInput, ip: string, userAgent = '') {
   const { db, config } = deps;
   const limits = loginLimits(input.username_or_email, ip);
   await reserveAttempt(db, limits);
@@ -144,7 +144,7 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string) {
   await resetLimit(db, limits[0].key);
   await releaseAttempt(db, limits.slice(1));
   await users.recordLogin(db, candidate.id);
-  return { access_token: signAccessToken(config.jwtSecret, candidate), token_type: 'bearer' as const };
+  return { access_token: await issueAccessToken(db, config.jwtSecret, candidate, { ip, userAgent }), token_type: 'bearer' as const };
 }
 
 const TOKEN_PROBLEMS = {

@@ -3,9 +3,19 @@ import jwt from 'jsonwebtoken';
 import { SECURITY } from '../../../shared/limits';
 import { TOKEN_REFUSALS } from '../../errors';
 import type { Db } from '../../db/client';
-import { findAuthUser, type AuthUser } from '../users/users.service';
+import { findSessionUser, startSession, touchSession } from './sessions.service';
 
-export type { AuthUser };
+/** The signed-in user of a request, with the session its token names (docs/sessions.md). */
+export interface AuthUser {
+  id: number;
+  username: string;
+  role: 'USER' | 'ADMIN';
+  is_active: boolean;
+  token_version: number;
+  session_id: number;
+  /** The session was signed in with a second factor (REQUIRE_ADMIN_2FA asks for it). */
+  second_factor: boolean;
+}
 
 export interface AuthResult {
   user: AuthUser | null;
@@ -16,6 +26,8 @@ export interface AuthResult {
 interface AccessClaims {
   sub: string;
   ver: number;
+  /** The session (sessions.id) this token belongs to. */
+  sid: number;
 }
 
 /** Largest id a PostgreSQL `integer` holds: a bigger `sub` names nobody. */
@@ -23,15 +35,17 @@ const MAX_ID = 2_147_483_647;
 const INVALID_TOKEN = TOKEN_REFUSALS.invalid;
 
 /**
- * The user id a verified token names, or undefined. `sub` must be a canonical positive integer
- * string within the id range, `ver` an integer, and the token must expire: a token without `exp`
- * would stay valid forever.
+ * The user and session a verified token names, or undefined. `sub` must be a canonical positive
+ * integer string within the id range, `ver` an integer, `sid` a positive integer in range, and the
+ * token must expire: a token without `exp` would stay valid forever.
  */
-function userIdOf(claims: Record<string, unknown>): number | undefined {
+function subjectOf(claims: Record<string, unknown>): { userId: number; sessionId: number } | undefined {
   if (typeof claims.exp !== 'number' || !Number.isInteger(claims.ver)) return undefined;
   if (typeof claims.sub !== 'string' || !/^[1-9][0-9]{0,9}$/.test(claims.sub)) return undefined;
-  const id = Number(claims.sub);
-  return id <= MAX_ID ? id : undefined;
+  const sid = claims.sid;
+  if (typeof sid !== 'number' || !Number.isInteger(sid) || sid < 1 || sid > MAX_ID) return undefined;
+  const userId = Number(claims.sub);
+  return userId <= MAX_ID ? { userId, sessionId: sid } : undefined;
 }
 
 /**
@@ -48,16 +62,30 @@ function secretKey(secret: string): KeyObject {
   return key;
 }
 
-export function signAccessToken(secret: string, user: { id: number; token_version: number }): string {
-  const claims: AccessClaims = { sub: String(user.id), ver: user.token_version };
+/** The access token of a session (sessions.service.ts `startSession` made it). */
+export function signAccessToken(secret: string, user: { id: number; token_version: number }, sessionId: number): string {
+  const claims: AccessClaims = { sub: String(user.id), ver: user.token_version, sid: sessionId };
   return jwt.sign(claims, secretKey(secret), { algorithm: 'HS256', expiresIn: SECURITY.accessTokenTtlSeconds });
 }
 
+/** Starts a session for a sign-in and answers its access token. */
+export async function issueAccessToken(
+  db: Db,
+  secret: string,
+  user: { id: number; token_version: number },
+  request: { ip: string; userAgent: string; secondFactor?: boolean },
+): Promise<string> {
+  const sessionId = await startSession(db, user.id, { ...request, secondFactor: request.secondFactor ?? false });
+  return signAccessToken(secret, user, sessionId);
+}
+
 /**
- * Resolves a `Bearer` header to an active user. One indexed query per call: revocation
- * (deactivation, password reset) takes effect at once because the token version is checked.
+ * Resolves a `Bearer` header to an active user and a live session. One statement on two primary
+ * keys per call (and, at most once a minute per session, the write of its last_seen_at):
+ * revocation (an ended session, deactivation, password reset) takes effect at once because the
+ * session and the token version are checked.
  */
-export async function authenticate(db: Db, secret: string, header: string | undefined): Promise<AuthResult> {
+export async function authenticate(db: Db, secret: string, header: string | undefined, ip = ''): Promise<AuthResult> {
   if (!header) return { user: null, reason: 'Not authenticated' };
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) return { user: null, reason: 'The Authorization header must be "Bearer <token>"' };
@@ -69,12 +97,14 @@ export async function authenticate(db: Db, secret: string, header: string | unde
   } catch {
     return { user: null, reason: INVALID_TOKEN };
   }
-  const id = userIdOf(claims);
-  if (id === undefined) return { user: null, reason: INVALID_TOKEN };
-  const user = await findAuthUser(db, id);
-  if (!user || !user.is_active || user.token_version !== claims.ver) {
+  const subject = subjectOf(claims);
+  if (subject === undefined) return { user: null, reason: INVALID_TOKEN };
+  const row = await findSessionUser(db, subject.userId, subject.sessionId);
+  if (!row || !row.session_live || !row.is_active || row.token_version !== claims.ver) {
     return { user: null, reason: TOKEN_REFUSALS.revoked };
   }
+  if (row.seen_long_ago) await touchSession(db, row.session_id, ip);
+  const { session_live: _live, seen_long_ago: _seen, ...user } = row;
   return { user, reason: '' };
 }
 

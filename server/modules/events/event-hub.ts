@@ -36,6 +36,8 @@ export interface EventHubOptions {
 export interface StreamSession {
   /** The token's `ver`: a `session.revoked` event with another version (or a deactivation) ends the stream. */
   tokenVersion: number;
+  /** The token's session (`sid`): a `session.revoked` event naming it ends the stream (docs/sessions.md). */
+  sessionId: number;
   /** When the token expires (ms since the epoch): the stream ends then. */
   expiresAt?: number;
 }
@@ -55,11 +57,12 @@ interface Stream {
   ended: boolean;
 }
 
-/** What a `session.revoked` event carries (migrations/2026_11_25_130000_bound_event_fanout.ts). */
-interface Revocation {
-  token_version: number;
-  is_active: boolean;
-}
+/**
+ * What a `session.revoked` event carries: the user's token version and state
+ * (migrations/2026_11_25_130000_bound_event_fanout.ts), or one ended session
+ * (migrations/2026_11_26_150000_sessions.ts).
+ */
+type Revocation = { token_version: number; is_active: boolean } | { session_id: number };
 
 /**
  * An event ready to send: its cursor, and its SSE frame, encoded once for all its recipients (each
@@ -208,7 +211,7 @@ export class EventHub {
     res.on('close', () => this.remove(stream));
     let valid: boolean;
     try {
-      valid = await service.sessionStillValid(this.db, userId, session.tokenVersion);
+      valid = await service.sessionStillValid(this.db, userId, session);
     } catch (error) {
       this.remove(stream);
       throw error;
@@ -279,12 +282,16 @@ export class EventHub {
     stream.expiry.unref();
   }
 
-  /** The user's token version changed or the account was (de)activated: streams of other tokens end. */
+  /** One session ended, or the user's token version changed or the account was (de)activated: those streams end. */
   private revoke(userId: number, revocation: Revocation): void {
     const set = this.streams.get(userId);
     if (!set) return;
     for (const stream of [...set]) {
-      if (!revocation.is_active || stream.session.tokenVersion !== revocation.token_version) this.end(stream);
+      const ended =
+        'session_id' in revocation
+          ? stream.session.sessionId === revocation.session_id
+          : !revocation.is_active || stream.session.tokenVersion !== revocation.token_version;
+      if (ended) this.end(stream);
     }
   }
 

@@ -106,7 +106,13 @@ export async function insertUserEvent(db: Db, type: 'feed.bulk_updated', userId:
     .execute();
 }
 
-/** The user's token version and whether the account is active (undefined: no such user). */
-export function tokenState(db: Db, userId: number) {
-  return db.selectFrom('users').select(['token_version', 'is_active']).where('id', '=', userId).executeTakeFirst();
+/** The user's token version, whether the account is active and the session live (undefined: no such session of the user). */
+export function tokenState(db: Db, userId: number, sessionId: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('sessions as s', 's.user_id', 'u.id')
+    .select(['u.token_version', 'u.is_active', sql<boolean>`s.ended_at is null and s.expires_at > now()`.as('session_live')])
+    .where('u.id', '=', userId)
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
 }

@@ -46,7 +46,7 @@ export function eventsRoute(deps: AppDeps) {
         });
         res.write(': connected\n\n');
       };
-      const session = { tokenVersion: auth.user.token_version, expiresAt: tokenExpiresAt(req.headers.authorization) };
+      const session = { tokenVersion: auth.user.token_version, sessionId: auth.user.session_id, expiresAt: tokenExpiresAt(req.headers.authorization) };
       const opened = await hub.open(auth.user.id, res, cursor, session, start);
       // The client may have gone meanwhile: nobody to answer.
       if (opened !== 'open' && (!res.socket || res.socket.destroyed)) return;

@@ -88,10 +88,10 @@ export function tokenExpiresAt(authorization: string | undefined): number | unde
   return claims && typeof claims === 'object' && typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
 }
 
-/** Whether a stream opened with token version `tokenVersion` may still go on (not revoked since). */
-export async function sessionStillValid(db: Db, userId: number, tokenVersion: number): Promise<boolean> {
-  const state = await repo.tokenState(db, userId);
-  return state !== undefined && state.is_active && state.token_version === tokenVersion;
+/** Whether a stream opened with this token may still go on (its session live, its version current). */
+export async function sessionStillValid(db: Db, userId: number, session: { tokenVersion: number; sessionId: number }): Promise<boolean> {
+  const state = await repo.tokenState(db, userId, session.sessionId);
+  return state !== undefined && state.is_active && state.session_live && state.token_version === session.tokenVersion;
 }
 
 export type BulkAction = 'hide_new' | 'clear_updates';

@@ -2,22 +2,6 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  role: 'USER' | 'ADMIN';
-  is_active: boolean;
-  token_version: number;
-}
-
-export function findAuthUser(db: Db, id: number): Promise<AuthUser | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'role', 'is_active', 'token_version'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Login accepts either name, in any letter case. */
 export function findLoginCandidate(db: Db, usernameOrEmail: string) {
   const needle = usernameOrEmail.toLowerCase();

@@ -114,13 +114,6 @@ export async function deleteSocial(db: Db, userId: number, idOrPlatform: string)
 // For other domains (auth, codes, friends, groups): the users domain's records, read and written
 // through here rather than through its repos.
 
-export type { AuthUser } from './users.repo';
-
-/** The token check's view of a user (role, active, token version); undefined when unknown. */
-export function findAuthUser(db: Db, id: number) {
-  return users.findAuthUser(db, id);
-}
-
 /** Whether the viewer may see the user: active, and not blocked either way. */
 export function isVisibleUser(db: Db, viewerId: number, userId: number): Promise<boolean> {
   return profiles.isVisibleUser(db, viewerId, userId);
