@@ -7,12 +7,15 @@ import { loadEnv } from './env';
 import { answerClientErrors } from './http/client-errors';
 import { backgroundSettled } from './jobs/background';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
+import { jobQueueStats } from './jobs/job-queue.repo';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { ensureFirstRegistrationCode } from './modules/codes/first-run';
 import { createEventHub } from './modules/events/event-hub';
 import { appChannels, createOutboundDispatcher } from './modules/outbound/outbound.service';
 import { closeShareImages, warmUpShareImages } from './modules/stacks/share-image.pool';
+import { createMetricsServer } from './metrics/metrics-route';
+import { watchJobQueue, watchPool } from './metrics/metrics';
 
 async function main() {
   const env = loadEnv();
@@ -57,6 +60,14 @@ async function main() {
     app(req, res);
   });
   answerClientErrors(server);
+
+  // Metrics (docs/metrics.md): the pool and the job queue are read when scraped; METRICS_PORT
+  // serves them on a server of their own, on METRICS_HOST (127.0.0.1 by default), without a token.
+  if (handle.poolStats) watchPool(handle.poolStats);
+  watchJobQueue(() => jobQueueStats(handle.db), logger);
+  const metricsServer = env.METRICS_PORT ? createMetricsServer(logger) : undefined;
+  metricsServer?.listen(env.METRICS_PORT, env.METRICS_HOST, () => logger.info({ host: env.METRICS_HOST, port: env.METRICS_PORT }, 'metrics served'));
+
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: config.appUrl, database: handle.kind, mail: mailer.describe() }, 'Stacks is running');
     console.log(`\n  Stacks is running at ${config.appUrl}  (API reference: ${config.appUrl}/docs)\n`);
@@ -78,6 +89,7 @@ async function main() {
       logger.error('shutdown did not finish in time; exiting');
       process.exit(1);
     }, deadline).unref();
+    metricsServer?.close();
     server.close(async () => {
       await events.stop().catch((error) => logger.error({ err: error }, 'stopping live events failed'));
       await outbound.stop();
