@@ -14,7 +14,9 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { loadEnv } from '../../server/env';
+import { defaultBotsConfig } from '../../server/config';
 import { jobQueueStats } from '../../server/jobs/job-queue.repo';
+import { startScheduler } from '../../server/jobs/scheduler';
 import { createLogger } from '../../server/logger';
 import { createMetricsServer } from '../../server/metrics/metrics-route';
 import { metricsText, watchJobQueue, watchPool, type JobQueueStats } from '../../server/metrics/metrics';
@@ -315,6 +317,29 @@ describe('what the app did', () => {
       expect(parseMetrics(text).filter((s) => s.name.startsWith('stacks_job_queue_'))).toEqual([]);
     } finally {
       stop();
+    }
+  });
+
+  it('the job queue\'s figures come from pg-boss\'s table: jobs waiting and jobs failed, by queue', async () => {
+    const scheduler = await startScheduler({ handle: t.testDb.handle, bots: defaultBotsConfig(), logger: silent });
+    const queue = 'metrics-probe';
+    try {
+      await scheduler.boss.createQueue(queue, { name: queue, retryLimit: 0 });
+      await scheduler.boss.send(queue, { n: 1 });
+      await scheduler.boss.send(queue, { n: 2 });
+      const failed = await scheduler.boss.send(queue, { n: 3 });
+      await scheduler.boss.fail(queue, failed!, { why: 'test' });
+      expect((await jobQueueStats(t.db)).find((stats) => stats.queue === queue)).toEqual({ queue, queued: 2, failed: 1 });
+      const stop = watchJobQueue(() => jobQueueStats(t.db), silent);
+      try {
+        const samples = await scrape();
+        expect(valueOf(samples, 'stacks_job_queue_depth', { queue })).toBe(2);
+        expect(valueOf(samples, 'stacks_job_queue_failed', { queue })).toBe(1);
+      } finally {
+        stop();
+      }
+    } finally {
+      await scheduler.stop();
     }
   });
 
