@@ -5,6 +5,7 @@ import { buildConfig, pushConfigOf } from './config';
 import { DataFolderBusyError } from './db/client';
 import { loadEnv } from './env';
 import { answerClientErrors } from './http/client-errors';
+import { requestIdOf } from './http/request-id';
 import { backgroundSettled } from './jobs/background';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { jobQueueStats } from './jobs/job-queue.repo';
@@ -55,7 +56,10 @@ async function main() {
       // Keep-alive clients are told to go: the connection closes once this answer is sent, so a
       // busy connection cannot keep the process alive. A load balancer sees the health check fail.
       res.setHeader('Connection', 'close');
-      if (req.url === '/healthz') return void res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"status":"stopping"}');
+      if (req.url === '/healthz' || req.url === '/readyz') {
+        res.setHeader('X-Request-Id', requestIdOf(req.headers['x-request-id']));
+        return void res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"status":"stopping"}');
+      }
     }
     app(req, res);
   });
@@ -66,6 +70,10 @@ async function main() {
   if (handle.poolStats) watchPool(handle.poolStats);
   watchJobQueue(() => jobQueueStats(handle.db), logger);
   const metricsServer = env.METRICS_PORT ? createMetricsServer(logger) : undefined;
+  metricsServer?.on('error', (error) => {
+    logger.fatal({ err: error, host: env.METRICS_HOST, port: env.METRICS_PORT }, 'metrics: cannot listen on METRICS_HOST:METRICS_PORT');
+    process.exit(1);
+  });
   metricsServer?.listen(env.METRICS_PORT, env.METRICS_HOST, () => logger.info({ host: env.METRICS_HOST, port: env.METRICS_PORT }, 'metrics served'));
 
   server.listen(env.PORT, env.HOST, () => {

@@ -6,6 +6,8 @@
  * the same faults).
  */
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
@@ -111,5 +113,25 @@ describe('a server process with METRICS_TOKEN and METRICS_PORT', () => {
       await proxy.start();
     }
     await within(15_000, async () => (await call('/readyz')).status === 200, 200);
+  });
+});
+
+describe('METRICS_PORT taken', () => {
+  it('stops the start with a message naming the setting', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    let output: string;
+    try {
+      const other = await startServerProcess({ DATABASE_URL: testDb.handle.databaseUrl, JWT_SECRET, METRICS_PORT: String((taken.address() as AddressInfo).port) });
+      expect(await other.exited).toBe(1);
+      output = other.output();
+    } catch (error) {
+      // It may stop before it says it is running: startServerProcess then fails with the output.
+      output = (error as Error).message;
+    } finally {
+      taken.close();
+    }
+    expect(output).toContain('metrics: cannot listen on METRICS_HOST:METRICS_PORT');
+    expect(output).toContain('EADDRINUSE');
   });
 });

@@ -7,7 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
@@ -18,6 +19,7 @@ import { defaultBotsConfig } from '../../server/config';
 import { jobQueueStats } from '../../server/jobs/job-queue.repo';
 import { startScheduler } from '../../server/jobs/scheduler';
 import { createLogger } from '../../server/logger';
+import { createMailer } from '../../server/mail/mailer';
 import { createMetricsServer } from '../../server/metrics/metrics-route';
 import { metricsText, watchJobQueue, watchPool, type JobQueueStats } from '../../server/metrics/metrics';
 import { createEventHub } from '../../server/modules/events/event-hub';
@@ -384,6 +386,19 @@ describe('what the app did', () => {
     expect(valueOf(again, 'stacks_share_image_renders_total') - valueOf(before, 'stacks_share_image_renders_total')).toBe(1);
     expect(valueOf(again, 'stacks_share_image_cache_hits_total') - valueOf(before, 'stacks_share_image_cache_hits_total')).toBe(1);
     expect(valueOf(again, REQUESTS, { method: 'GET', route: '/v1/stacks/{id}/image.png', status: '200' }) - valueOf(before, REQUESTS, { method: 'GET', route: '/v1/stacks/{id}/image.png', status: '200' })).toBe(2);
+  });
+
+  it('a mail that cannot be sent counts as failed', async () => {
+    const closed = createServer().listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Stacks <no-reply@stacks.test>', outboxDir: t.config.mail.outboxDir, logger: silent });
+    const before = await scrape();
+    await expect(mailer.send({ to: 'someone@stacks.test', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' })).rejects.toThrow(/ECONNREFUSED/);
+    const after = await scrape();
+    expect(valueOf(after, 'stacks_mails_failed_total') - valueOf(before, 'stacks_mails_failed_total')).toBe(1);
+    expect(valueOf(after, 'stacks_mails_sent_total') - valueOf(before, 'stacks_mails_sent_total')).toBe(0);
   });
 
   it('a mail sent counts as sent', async () => {
