@@ -20,6 +20,10 @@ import { UNSUBSCRIBE_PATH, unsubscribeRoute } from './modules/notification-setti
 import { ROBOTS_TXT } from './modules/site/robots';
 import { SHARE_IMAGE_PATHS, shareImageRoute } from './modules/stacks/share-image.route';
 import { restHandler } from './http/rest';
+import { readinessRoute } from './http/readiness';
+import { requestId } from './http/request-id';
+import { httpMetrics, routeLabelerFor, type RouteTemplate } from './metrics/http-metrics';
+import { METRICS_PATH, metricsRoute } from './metrics/metrics-route';
 import { applyErrorHeaders, logServerError } from './http/trpc-hooks';
 import { appRouter } from './router';
 import { contextFactory, type AppDeps } from './trpc/context';
@@ -52,10 +56,32 @@ export function createApp(deps: AppDeps) {
 
 type App = ReturnType<typeof express>;
 
-/** Security headers, request logs, compression, JSON bodies and their guard. */
+/** Paths whose requests are not logged one by one. */
+const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', METRICS_PATH]);
+
+/**
+ * The app's own routes beside the procedures' REST paths, as the request metrics name them
+ * (docs/metrics.md); any other path is `other`, so label values stay a fixed set.
+ */
+const OWN_ROUTES: RouteTemplate[] = [
+  { template: '/healthz', methods: '*' },
+  { template: '/readyz', methods: '*' },
+  { template: METRICS_PATH, methods: '*' },
+  { template: '/openapi.json', methods: '*' },
+  { template: '/robots.txt', methods: '*' },
+  { template: '/v1/events', methods: '*' },
+  { template: SHARE_IMAGE_PATHS.stack, methods: '*' },
+  { template: SHARE_IMAGE_PATHS.twisted, methods: '*' },
+  { template: UNSUBSCRIBE_PATH, methods: '*' },
+];
+
+/** Request ids, request metrics, security headers, request logs, compression, JSON bodies and their guard. */
 function useRequestBasics(app: App, { config, logger }: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  // Before anything that can answer: every response carries its id and is counted.
+  app.use(requestId());
+  app.use(httpMetrics(routeLabelerFor(appRouter, OWN_ROUTES)));
   app.use(helmet());
   app.use(
     pinoHttp({
@@ -65,7 +91,8 @@ function useRequestBasics(app: App, { config, logger }: AppDeps) {
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // Probes and scrapes come every few seconds: not a log line each.
+      autoLogging: { ignore: (req) => UNLOGGED_PATHS.has(req.url ?? '') },
     }),
   );
   // JSON answers above 1 KB are gzipped when the client accepts it (the feed page shrinks ~8x).
@@ -78,10 +105,13 @@ function useRequestBasics(app: App, { config, logger }: AppDeps) {
   if (config.cancelOnHangUp) app.use(requestScope());
 }
 
-/** /healthz, /robots.txt, /openapi.json and the /docs reference page. */
+/** /healthz, /readyz, /metrics (when METRICS_TOKEN is set), /robots.txt, /openapi.json and the /docs reference page. */
 function serveHealthAndReference(app: App, deps: AppDeps) {
   const { logger, db } = deps;
   const ping = deps.ping ?? (async () => void (await sql`select 1`.execute(db)));
+  app.get('/readyz', readinessRoute({ db, ping, events: deps.events, logger }));
+  // Without a token, /metrics is an unknown path here (it may be served on METRICS_PORT: server/index.ts).
+  if (deps.config.metricsToken) app.get(METRICS_PATH, metricsRoute(deps.config.metricsToken));
   app.get('/healthz', async (_req, res) => {
     try {
       await ping();
@@ -176,7 +206,7 @@ function answerUnmatchedAndErrors(app: App, { config, logger }: AppDeps) {
     res.status(404).json({ detail: `No such endpoint: ${req.method} ${req.path}`, code: 'NOT_FOUND' } satisfies ErrorBody);
   });
 
-  app.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
+  app.use((error: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     if (error.type === 'entity.parse.failed') return void res.status(400).json({ detail: 'The request body is not valid JSON', code: 'MALFORMED_JSON' } satisfies ErrorBody);
     if (error.type === 'entity.too.large') return void res.status(413).json({ detail: `The request body is larger than ${config.jsonBodyLimit}`, code: 'PAYLOAD_TOO_LARGE' } satisfies ErrorBody);
@@ -186,7 +216,7 @@ function answerUnmatchedAndErrors(app: App, { config, logger }: AppDeps) {
       res.set(unavailable.headers);
       return void res.status(unavailable.status).json({ detail: unavailable.detail, code: unavailable.code });
     }
-    logger.error({ err: error }, 'unhandled error');
+    logger.error({ err: error, req: { id: req.id } }, 'unhandled error');
     res.status(500).json({ detail: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' } satisfies ErrorBody);
   });
 }

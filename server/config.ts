@@ -24,6 +24,8 @@ export interface AppConfig {
   digestHour?: number;
   /** Web Push (docs/push.md); unset (tests): no fixed keys, `mailto:` the contact e-mail, no exempt endpoints. */
   push?: PushConfig;
+  /** METRICS_TOKEN: GET /metrics on the app's port for this bearer token (docs/metrics.md); unset: not there. */
+  metricsToken?: string;
 }
 
 export interface PushConfig {
@@ -115,5 +117,6 @@ export function buildConfig(env: Env): AppConfig {
     bots: botsConfig(env),
     digestHour: env.DIGEST_HOUR,
     push: pushConfig(env, contactEmail),
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -1,5 +1,6 @@
 import { createECDH } from 'node:crypto';
 import { z } from 'zod';
+import { OBSERVABILITY } from '../shared/limits';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,6 +52,13 @@ const EnvSchema = z.object({
     .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'PUSH_ALLOWED_ENDPOINTS must list http: or https: URL prefixes, separated by commas' })))
     .default([]),
+  /**
+   * Metrics (docs/metrics.md): GET /metrics on the main port for `Authorization: Bearer METRICS_TOKEN`,
+   * and/or on a port of its own (METRICS_PORT, bound to METRICS_HOST). Neither set: no metrics served.
+   */
+  METRICS_TOKEN: z.string().min(OBSERVABILITY.metricsTokenMin, `METRICS_TOKEN must be at least ${OBSERVABILITY.metricsTokenMin} characters`).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -5,14 +5,18 @@ import { buildConfig, pushConfigOf } from './config';
 import { DataFolderBusyError } from './db/client';
 import { loadEnv } from './env';
 import { answerClientErrors } from './http/client-errors';
+import { requestIdOf } from './http/request-id';
 import { backgroundSettled } from './jobs/background';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
+import { jobQueueStats } from './jobs/job-queue.repo';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { ensureFirstRegistrationCode } from './modules/codes/first-run';
 import { createEventHub } from './modules/events/event-hub';
 import { appChannels, createOutboundDispatcher } from './modules/outbound/outbound.service';
 import { closeShareImages, warmUpShareImages } from './modules/stacks/share-image.pool';
+import { createMetricsServer } from './metrics/metrics-route';
+import { watchJobQueue, watchPool } from './metrics/metrics';
 
 async function main() {
   const env = loadEnv();
@@ -52,11 +56,26 @@ async function main() {
       // Keep-alive clients are told to go: the connection closes once this answer is sent, so a
       // busy connection cannot keep the process alive. A load balancer sees the health check fail.
       res.setHeader('Connection', 'close');
-      if (req.url === '/healthz') return void res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"status":"stopping"}');
+      if (req.url === '/healthz' || req.url === '/readyz') {
+        res.setHeader('X-Request-Id', requestIdOf(req.headers['x-request-id']));
+        return void res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"status":"stopping"}');
+      }
     }
     app(req, res);
   });
   answerClientErrors(server);
+
+  // Metrics (docs/metrics.md): the pool and the job queue are read when scraped; METRICS_PORT
+  // serves them on a server of their own, on METRICS_HOST (127.0.0.1 by default), without a token.
+  if (handle.poolStats) watchPool(handle.poolStats);
+  watchJobQueue(() => jobQueueStats(handle.db), logger);
+  const metricsServer = env.METRICS_PORT ? createMetricsServer(logger) : undefined;
+  metricsServer?.on('error', (error) => {
+    logger.fatal({ err: error, host: env.METRICS_HOST, port: env.METRICS_PORT }, 'metrics: cannot listen on METRICS_HOST:METRICS_PORT');
+    process.exit(1);
+  });
+  metricsServer?.listen(env.METRICS_PORT, env.METRICS_HOST, () => logger.info({ host: env.METRICS_HOST, port: env.METRICS_PORT }, 'metrics served'));
+
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: config.appUrl, database: handle.kind, mail: mailer.describe() }, 'Stacks is running');
     console.log(`\n  Stacks is running at ${config.appUrl}  (API reference: ${config.appUrl}/docs)\n`);
@@ -78,6 +97,7 @@ async function main() {
       logger.error('shutdown did not finish in time; exiting');
       process.exit(1);
     }, deadline).unref();
+    metricsServer?.close();
     server.close(async () => {
       await events.stop().catch((error) => logger.error({ err: error }, 'stopping live events failed'));
       await outbound.stop();

@@ -207,6 +207,18 @@ export const SHARE_IMAGE = {
   workerHeapMb: 128,
 } as const;
 
+/** Metrics, request ids and readiness (docs/metrics.md). */
+export const OBSERVABILITY = {
+  /** An X-Request-Id sent by the client is kept when it is at most this long (of [A-Za-z0-9._:-]); else a new one is made. */
+  requestIdMax: 128,
+  /** METRICS_TOKEN at least (characters): a shorter one stops the server at start. */
+  metricsTokenMin: 32,
+  /** The job queue's depth is read at most this often; scrapes in between get the figure read last. */
+  jobQueueStatsSeconds: 15,
+  /** A readiness check (database, migrations) that has not answered by then counts as failed. */
+  readinessTimeoutMs: 2_000,
+} as const;
+
 /** Personal invites (POST /v1/users/me/invites): single-use registration codes a user hands out. */
 export const INVITES = {
   /** Unused invites (neither used nor expired) one user may hold at once; admins have no limit. */

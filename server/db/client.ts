@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, type LogEvent, type PostgresPool } from 'kysely';
+import { Kysely, PostgresDialect, type Driver, type LogEvent, type PostgresPool } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import type { PoolStats } from '../metrics/metrics';
 import { lockFolder } from './folder-lock';
 import { prepareLongStatements } from './prepared';
 import { currentRequestScope, RequestAbandonedError } from './request-scope';
@@ -21,6 +22,12 @@ export interface DbHandle {
    * its own (with a short timeout); it rejects when the database does not answer.
    */
   ping(): Promise<void>;
+  /**
+   * The request pool's connections in use and callers waiting (stacks_db_pool_* metrics): pg's
+   * pool figures on a server; on the embedded database its one connection (0 or 1) and Kysely's
+   * queue for it. Read when metrics are scraped.
+   */
+  poolStats?(): PoolStats;
   /** Closes the pool (or PGlite) and releases the data-folder lock. */
   close(): Promise<void>;
 }
@@ -115,6 +122,41 @@ function abandonablePool(pool: pg.Pool, cancel: (pid: number) => Promise<void>):
   };
 }
 
+/**
+ * The embedded database's dialect, counting its one connection in use and the callers queued for
+ * it (kysely-pglite-dialect keeps that queue to itself).
+ */
+export class CountedPGliteDialect extends PGliteDialect {
+  constructor(
+    pglite: PGlite,
+    private readonly stats: PoolStats,
+  ) {
+    super(pglite);
+  }
+
+  createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    const { stats } = this;
+    driver.acquireConnection = async () => {
+      stats.waiting += 1;
+      try {
+        const connection = await acquire();
+        stats.inUse += 1;
+        return connection;
+      } finally {
+        stats.waiting -= 1;
+      }
+    };
+    driver.releaseConnection = async (connection) => {
+      stats.inUse -= 1;
+      await release(connection);
+    };
+    return driver;
+  }
+}
+
 export class DataFolderBusyError extends Error {
   constructor(public readonly folder: string) {
     super(
@@ -176,6 +218,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       kind: 'pg',
       databaseUrl: options.databaseUrl,
       ping: async () => void (await healthPool.query('select 1')),
+      poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await Promise.all([db.destroy(), healthPool.end()]);
       },
@@ -186,11 +229,13 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
     const startParams = options.pgliteSettings ? pgliteStartParams(options.pgliteSettings) : undefined;
     const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump, startParams });
     await pglite.waitReady;
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log });
+    const stats: PoolStats = { inUse: 0, waiting: 0 };
+    const db = new Kysely<Database>({ dialect: new CountedPGliteDialect(pglite, stats), log });
     return {
       db,
       kind: 'pglite',
       pglite,
+      poolStats: () => ({ ...stats }),
       // In-process, so no connection can drop; a statement here could interleave with an open
       // transaction on the one connection, so the probe only checks that the database is open.
       ping: async () => {

@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { metrics } from '../metrics/metrics';
 
 /** How long a client is told to wait before retrying while the database is away or busy. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -46,14 +47,17 @@ export function asDatabaseUnavailable(error: unknown): AppError | undefined {
   return new AppError(503, 'DATABASE_UNAVAILABLE', detail, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
 }
 
-/** Whether an error (or one in its cause chain) is a cancelled statement; a dropped database it is not. */
-function isStatementCancelled(error: unknown): boolean {
+/**
+ * Whether an error (or one in its cause chain) is a cancelled statement, a dropped database it is
+ * not: 'database' for PostgreSQL's own error, 'answered' for the 503 already made of one.
+ */
+function statementCancelled(error: unknown): 'database' | 'answered' | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (current instanceof AppError) return current.code === 'STATEMENT_TIMEOUT';
-    if ((current as { code?: unknown }).code === QUERY_CANCELED) return true;
+    if (current instanceof AppError) return current.code === 'STATEMENT_TIMEOUT' ? 'answered' : undefined;
+    if ((current as { code?: unknown }).code === QUERY_CANCELED) return 'database';
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
 
 /**
@@ -61,10 +65,13 @@ function isStatementCancelled(error: unknown): boolean {
  * statement ran past PG_STATEMENT_TIMEOUT_MS (or was cancelled: an operator's pg_cancel_backend, or
  * its client went away), 503 DATABASE_UNAVAILABLE when the database is unreachable or saturated;
  * undefined for any other error. A timeout says nothing about the database's health: the connection
- * stays in the pool and /healthz answers 200.
+ * stays in the pool and /healthz answers 200. Each timeout counts in stacks_db_statement_timeouts_total.
  */
 export function asDatabaseFault(error: unknown): AppError | undefined {
-  if (isStatementCancelled(error)) {
+  const cancelled = statementCancelled(error);
+  if (cancelled) {
+    // Counted once, where the database's error becomes the answer; the answer passed on again is not.
+    if (cancelled === 'database') metrics.statementTimeouts.inc();
     return new AppError(503, 'STATEMENT_TIMEOUT', 'The request took too long and was stopped. Please try again.', { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
   }
   return asDatabaseUnavailable(error);

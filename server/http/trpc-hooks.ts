@@ -15,9 +15,12 @@ export function applyErrorHeaders({ ctx, errors }: { ctx?: Context; errors?: TRP
   return Object.keys(headers).length > 0 ? { headers } : {};
 }
 
-/** Only unexpected failures are logged as errors; refusals are normal answers. */
+/**
+ * Only unexpected failures are logged as errors; refusals are normal answers. The line carries the
+ * request's id (`req.id`, answered in X-Request-Id), as its request log line does.
+ */
 export function logServerError(logger: Logger) {
-  return ({ error, path }: { error: TRPCError; path?: string }) => {
-    if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'request failed');
+  return ({ error, path, req }: { error: TRPCError; path?: string; req?: { id?: unknown } }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path, req: { id: req?.id } }, 'request failed');
   };
 }

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
+import { metrics } from '../metrics/metrics';
 
 export interface MailMessage {
   to: string;
@@ -63,6 +64,26 @@ function preparedHeader(name: string, value: string): string {
  * with no mail server.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+  return counted(transportMailer(options));
+}
+
+/** Mails sent and failed (stacks_mails_sent_total, stacks_mails_failed_total; docs/metrics.md). */
+function counted(mailer: Mailer): Mailer {
+  return {
+    describe: () => mailer.describe(),
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        metrics.mailsFailed.inc();
+        throw error;
+      }
+      metrics.mailsSent.inc();
+    },
+  };
+}
+
+function transportMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

@@ -1,7 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, type LogEvent } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
-import type { DbHandle } from '../../server/db/client';
+import { CountedPGliteDialect, type DbHandle } from '../../server/db/client';
 import type { Database } from '../../server/db/schema';
 
 /*
@@ -137,11 +136,13 @@ export async function openPooledPglite(source: PgliteSource, onQuery: (event: Lo
     dumpRows ??= await rowsOf(pglite);
   }
   const leased = lease(pglite);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(leased), log: onQuery });
+  const stats = { inUse: 0, waiting: 0 };
+  const db = new Kysely<Database>({ dialect: new CountedPGliteDialect(leased, stats), log: onQuery });
   return {
     db,
     kind: 'pglite',
     pglite: leased,
+    poolStats: () => ({ ...stats }),
     ping: async () => {
       if (leased.closed) throw new Error('The embedded database is closed');
     },

@@ -5,6 +5,7 @@ import type { LiveEvent } from '../../../shared/schemas/events';
 import type { UnreadCount } from '../../../shared/schemas/users';
 import type { DbHandle } from '../../db/client';
 import type { Logger } from '../../logger';
+import { metrics } from '../../metrics/metrics';
 import { unreadCount } from '../notifications/notifications.service';
 import * as repo from './events.repo';
 import * as service from './events.service';
@@ -48,7 +49,7 @@ interface Stream {
   session: StreamSession;
   /** Until it is started and has replayed, live events wait here; ids already replayed are then dropped. */
   buffer: Outgoing[] | null;
-  /** The headers were sent (the token was checked again first). */
+  /** The headers were sent (the token was checked again first); it counts in stacks_event_streams_open until removed. */
   started: boolean;
   lastSentId: number;
   /** The newest cursor the hub knew of (read or notified) when the stream opened: it is owed every later event it may see. */
@@ -169,6 +170,15 @@ export class EventHub {
     while (this.draining) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
+  /**
+   * Whether the hub listens for new events (the readiness check, server/http/readiness.ts): its
+   * LISTEN connection is up (server), or its listener is registered (embedded database).
+   */
+  get connected(): boolean {
+    if (this.stopped) return false;
+    return this.options.handle.kind === 'pglite' ? this.unlisten !== undefined : this.listener !== undefined;
+  }
+
   /** Streams the user holds on this instance. */
   streamCount(userId: number): number {
     return this.streams.get(userId)?.size ?? 0;
@@ -226,6 +236,7 @@ export class EventHub {
     }
     start();
     stream.started = true;
+    metrics.eventStreams.inc();
     this.scheduleExpiry(stream);
     if (cursor !== undefined) {
       try {
@@ -253,7 +264,7 @@ export class EventHub {
     clearTimeout(stream.expiry);
     const set = this.streams.get(stream.userId);
     if (!set) return;
-    set.delete(stream);
+    if (set.delete(stream) && stream.started) metrics.eventStreams.dec();
     if (set.size === 0) this.streams.delete(stream.userId);
   }
 
@@ -311,6 +322,7 @@ export class EventHub {
     if (event.id <= stream.lastSentId && !event.refetch) return;
     stream.lastSentId = Math.max(stream.lastSentId, event.id);
     stream.res.write(event.frame);
+    metrics.eventsDelivered.inc();
     if (stream.res.writableLength > this.maxBufferedBytes) this.dropSlow(stream);
   }
 

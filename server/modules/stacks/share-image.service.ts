@@ -3,6 +3,7 @@ import { SHARE_IMAGE, UNTITLED_STACK } from '../../../shared/limits';
 import { consensus, score, scoreLabel, scorePercent, type Ranking } from '../../../shared/scoring';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
+import { metrics } from '../../metrics/metrics';
 import type { Viewer } from '../../viewer';
 import { findStackForViewer } from './stacks.repo';
 import { RenderBudget } from './share-image.budget';
@@ -92,10 +93,14 @@ export class ShareImageCache {
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
+      metrics.shareImageCacheHits.inc();
       return hit;
     }
     const pending = this.rendering.get(key);
-    if (pending) return pending;
+    if (pending) {
+      metrics.shareImageCacheHits.inc();
+      return pending;
+    }
     const job = render()
       .then((png) => {
         this.put(key, png);
@@ -155,6 +160,7 @@ export async function shareImagePng(facts: { model: ShareImageModel; key: string
     shareImageBudget.take(viewerId);
     try {
       const { png } = await shareImageRenderer().render(facts.model);
+      metrics.shareImageRenders.inc();
       // Copied out of the worker's message; a Buffer over the same bytes, no second copy.
       return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     } catch (error) {
