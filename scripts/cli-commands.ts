@@ -4,10 +4,12 @@ import { CreateBotInput } from '../shared/schemas/bots';
 import { forgetRun, runBot } from '../server/modules/bots/bots.engine';
 import { openAndMigrate } from '../server/bootstrap';
 import { buildConfig, type AppConfig } from '../server/config';
+import { BackupRefusal } from '../server/db/backup/backup-file';
+import { backupDatabase, describeBackup, describeRestore, restoreDatabase } from '../server/db/backup/backup.service';
 import { DataFolderBusyError, type Db } from '../server/db/client';
 import { AppError } from '../server/errors';
 import { botExists, createBot, userIdByName } from '../server/modules/bots/bots.service';
-import { loadEnv } from '../server/env';
+import { loadEnv, type Env } from '../server/env';
 import { createLogger } from '../server/logger';
 import { createRegistrationCode } from '../server/modules/codes/codes.service';
 import { broadcastReleaseNotes } from '../server/modules/notifications/notifications.service';
@@ -16,11 +18,20 @@ import { setRoleByUsername } from '../server/modules/users/users.service';
 /** A CLI failure the user can fix: printed without a stack trace, exit code 1. */
 class UsageError extends Error {}
 
+/** Work on the database runCli opens and migrates. */
+type DbWork = (db: Db, config: AppConfig, out: (line: string) => void) => Promise<void>;
+
+/** Work that must not have the database opened for it (backup, restore: they open it themselves, or not at all). */
+interface OwnDatabaseWork {
+  /** `processEnv`: the environment as given, for the programs it runs (the PostgreSQL tools). */
+  ownDatabase(env: Env, config: AppConfig, processEnv: NodeJS.ProcessEnv, out: (line: string) => void): Promise<void>;
+}
+
 interface Command {
   usage: string;
   summary: string;
   /** Checks the arguments before any database is opened, and returns the work to do with it. */
-  prepare(args: string[]): (db: Db, config: AppConfig, out: (line: string) => void) => Promise<void>;
+  prepare(args: string[]): DbWork | OwnDatabaseWork;
 }
 
 function positiveInt(value: string | undefined, flag: string): number | undefined {
@@ -36,6 +47,22 @@ function list(value: string | undefined): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+/** `<file> [--force]`, the arguments of backup and restore. */
+function fileAndForce(args: string[], name: string): { file: string; force: boolean } {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { force: { type: 'boolean' } } });
+  if (positionals.length !== 1) throw new UsageError(`usage: ${name} <file> [--force]`);
+  return { file: positionals[0], force: values.force ?? false };
+}
+
+/** A backup's or restore's refusal is the user's to fix: its message alone, exit 1. */
+async function refusedAsUsage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw error instanceof BackupRefusal ? new UsageError(error.message) : error;
+  }
 }
 
 const commands: Record<string, Command> = {
@@ -149,6 +176,34 @@ const commands: Record<string, Command> = {
       };
     },
   },
+  backup: {
+    usage: 'backup <file> [--force]',
+    summary:
+      'Back up the database to <file>: with DATABASE_URL a pg_dump archive, taken while the app runs; otherwise the embedded database in DATA_DIR, with the server stopped. --force replaces an existing <file>.',
+    prepare(args) {
+      const { file, force } = fileAndForce(args, 'backup');
+      return {
+        ownDatabase: async (env, config, processEnv, out) => {
+          const summary = await refusedAsUsage(backupDatabase(env, config, file, { force, processEnv }));
+          out(describeBackup(summary));
+        },
+      };
+    },
+  },
+  restore: {
+    usage: 'restore <file> [--force]',
+    summary:
+      'Restore a backup made by "backup" into the database (DATABASE_URL, or the embedded one in DATA_DIR with the server stopped). Refused over a database that is not empty unless --force, which replaces it.',
+    prepare(args) {
+      const { file, force } = fileAndForce(args, 'restore');
+      return {
+        ownDatabase: async (env, config, processEnv, out) => {
+          const summary = await refusedAsUsage(restoreDatabase(env, config, file, { force, processEnv }));
+          out(describeRestore(summary));
+        },
+      };
+    },
+  },
 };
 
 function help(): string {
@@ -204,8 +259,13 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
   }
   try {
     const work = command.prepare(args);
-    const env = loadEnv({ LOG_LEVEL: 'warn', ...(options.env ?? process.env) });
+    const processEnv = options.env ?? process.env;
+    const env = loadEnv({ LOG_LEVEL: 'warn', ...processEnv });
     const config = buildConfig(env);
+    if (typeof work !== 'function') {
+      await work.ownDatabase(env, config, processEnv, io.out);
+      return 0;
+    }
     if (options.db) {
       await work(options.db, config, io.out);
       return 0;
