@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, openAsBlob, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -88,7 +88,8 @@ async function holdsDataFolder(file: string): Promise<boolean> {
 
 /** Loads the tarball into the empty folder `pgliteDir` and counts what it holds. */
 async function load(pgliteDir: string, file: string): Promise<Counts> {
-  const pglite = new PGlite({ dataDir: pgliteDir, loadDataDir: new Blob([readFileSync(file)]) });
+  // A blob backed by the file, not a copy of it in memory: PGlite reads it once to unpack it.
+  const pglite = new PGlite({ dataDir: pgliteDir, loadDataDir: await openAsBlob(file) });
   try {
     await pglite.waitReady;
     return await countRows((text) => pglite.query(text));
