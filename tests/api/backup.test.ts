@@ -102,6 +102,19 @@ async function expectRestored(db: Db, before: Record<string, unknown[]>, user: F
   expect(me).toMatchObject({ id: user.id, username: user.username });
 }
 
+/** A migration no version of the app has: a backup holding it was made by a newer version. */
+const FUTURE_MIGRATION = '2999_01_01_000000_from_a_newer_version';
+
+/** Runs fn while the database records FUTURE_MIGRATION as applied. */
+async function withFutureMigration<T>(onDb: <R>(fn: (db: Db) => Promise<R>) => Promise<R>, fn: () => Promise<T>): Promise<T> {
+  await onDb((db) => sql`insert into kysely_migration (name, timestamp) values (${FUTURE_MIGRATION}, ${new Date().toISOString()})`.execute(db));
+  try {
+    return await fn();
+  } finally {
+    await onDb((db) => sql`delete from kysely_migration where name = ${FUTURE_MIGRATION}`.execute(db));
+  }
+}
+
 const lineOf = (stdout: string) => {
   const lines = stdout.trimEnd().split('\n');
   expect(lines).toHaveLength(1);
@@ -198,6 +211,20 @@ describe('backup and restore of the embedded database (DATA_DIR)', () => {
       expect(result.stderr).toContain(`the database in ${sandbox.pgliteDir} is as it was`);
       await started((db) => expectRestored(db, before, users[2]));
       expect(readdirSync(sandbox.dataDir).filter((name) => name.includes('before-restore'))).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a backup made by a newer version (a migration this one does not know) is refused, and the database is left as it was',
+    async () => {
+      const newer = path.join(work, 'newer.tar.gz');
+      const made = await withFutureMigration(sandbox.withFolder, () => cli(['backup', newer]));
+      expect(made.code).toBe(0);
+      const result = await cli(['restore', newer, '--force']);
+      expectCleanFailure(result, `${newer} was made by a newer version of Stacks (migrations unknown to this one: ${FUTURE_MIGRATION}); update the app, then restore it.`);
+      expect(result.stderr).toContain(`Nothing was restored: the database in ${sandbox.pgliteDir} is as it was.`);
+      await started((db) => expectRestored(db, before, users[0]));
     },
     TIMEOUT,
   );
@@ -429,6 +456,24 @@ describe('backup and restore of server PostgreSQL (DATABASE_URL)', () => {
       await onDatabase(async (db) => {
         expect(await rowsOf(db)).toEqual(beforeFailure);
         expect(beforeFailure.users.map((row) => (row as { id: number }).id)).toContain(stranger.id);
+        expect(await jobs(db)).toEqual([{ name: 'backup-test', data: { kept: true } }]);
+      });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a backup made by a newer version (a migration this one does not know) is refused in the restore\'s transaction: nothing changes',
+    async () => {
+      const newer = path.join(work, 'newer.dump');
+      const made = await withFutureMigration(onDatabase, () => cli(['backup', newer, '--force']));
+      expect(made.code).toBe(0);
+      const beforeRefusal = await onDatabase(rowsOf);
+      const result = await cli(['restore', newer, '--force']);
+      expectCleanFailure(result, `${newer} was made by a newer version of Stacks (migrations unknown to this one: ${FUTURE_MIGRATION}); update the app, then restore it.`);
+      expect(result.stderr).toContain(`Nothing was restored: the database ${name} is as it was.`);
+      await onDatabase(async (db) => {
+        expect(await rowsOf(db)).toEqual(beforeRefusal);
         expect(await jobs(db)).toEqual([{ name: 'backup-test', data: { kept: true } }]);
       });
     },

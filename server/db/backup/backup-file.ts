@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { migrations } from '../../../migrations/index';
 
 /**
  * What both kinds of backup share: the refusal the CLI prints (exit 1), what a file holds (told by
@@ -40,6 +41,19 @@ export async function countRows(query: (text: string) => Promise<{ rows: unknown
   };
   return { users: await count('users'), stacks: await count('stacks') };
 }
+
+/** Kysely's record of applied migrations, in every Stacks database. */
+export const MIGRATION_TABLE = 'public.kysely_migration';
+
+/** The refusal of a backup made by a newer version of the app: the next start could not migrate it. */
+export function newerBackup(file: string, unknown: string[], unchanged: string): BackupRefusal {
+  return new BackupRefusal(
+    `${file} was made by a newer version of Stacks (migrations unknown to this one: ${unknown.join(', ')}); update the app, then restore it. ${unchanged}`,
+  );
+}
+
+/** The migrations this version knows: a restored database may have applied these only. */
+export const knownMigrations = (): string[] => Object.keys(migrations);
 
 /** pg_dump's custom format starts with "PGDMP"; a gzip stream (PGlite's dumpDataDir('gzip')) with 1f 8b. */
 function kindOfHead(head: Buffer): BackupKind | undefined {

@@ -4,7 +4,19 @@ import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { DataFolderBusyError, openDatabase } from '../client';
 import { lockFolder } from '../folder-lock';
-import { BackupRefusal, checkBackupFile, countRows, discardTemporary, finishFile, targetFile, temporaryFile, type BackupSummary } from './backup-file';
+import {
+  BackupRefusal,
+  checkBackupFile,
+  countRows,
+  discardTemporary,
+  finishFile,
+  knownMigrations,
+  MIGRATION_TABLE,
+  newerBackup,
+  targetFile,
+  temporaryFile,
+  type BackupSummary,
+} from './backup-file';
 
 /**
  * Backups of the embedded database (PGlite in DATA_DIR/pglite), taken and restored while the server
@@ -86,12 +98,24 @@ async function holdsDataFolder(file: string): Promise<boolean> {
   }
 }
 
-/** Loads the tarball into the empty folder `pgliteDir` and counts what it holds. */
+/** A restore found a database this version cannot migrate: it is undone like a failed load. */
+class NewerBackupError extends Error {
+  constructor(readonly unknown: string[]) {
+    super('made by a newer version');
+  }
+}
+
+/** Loads the tarball into the empty folder `pgliteDir`, checks its migrations and counts what it holds. */
 async function load(pgliteDir: string, file: string): Promise<Counts> {
   // A blob backed by the file, not a copy of it in memory: PGlite reads it once to unpack it.
   const pglite = new PGlite({ dataDir: pgliteDir, loadDataDir: await openAsBlob(file) });
   try {
     await pglite.waitReady;
+    const { rows } = await pglite.query<{ present: boolean }>(`select to_regclass('${MIGRATION_TABLE}') is not null as present`);
+    if (rows[0].present) {
+      const unknown = await pglite.query<{ name: string }>(`select name from ${MIGRATION_TABLE} where name <> all($1) order by name`, [knownMigrations()]);
+      if (unknown.rows.length > 0) throw new NewerBackupError(unknown.rows.map((row) => row.name));
+    }
     return await countRows((text) => pglite.query(text));
   } finally {
     if (!pglite.closed) await pglite.close();
@@ -128,6 +152,7 @@ export async function restoreEmbedded(pgliteDir: string, file: string, options: 
       if (aside) renameSync(aside, pgliteDir);
       else mkdirSync(pgliteDir);
       const kept = aside ? `the database in ${pgliteDir} is as it was` : `${pgliteDir} is left empty`;
+      if (error instanceof NewerBackupError) throw newerBackup(source, error.unknown, `Nothing was restored: ${kept}.`);
       throw new BackupRefusal(`The backup ${source} could not be loaded (${(error as Error).message}); ${kept}`);
     }
     if (aside) rmSync(aside, { recursive: true, force: true });

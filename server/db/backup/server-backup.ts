@@ -2,7 +2,19 @@ import { execFile, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { BackupRefusal, checkBackupFile, countRows, discardTemporary, finishFile, targetFile, temporaryFile, type BackupSummary } from './backup-file';
+import {
+  BackupRefusal,
+  checkBackupFile,
+  countRows,
+  discardTemporary,
+  finishFile,
+  knownMigrations,
+  MIGRATION_TABLE,
+  newerBackup,
+  targetFile,
+  temporaryFile,
+  type BackupSummary,
+} from './backup-file';
 
 /**
  * Backups of server PostgreSQL (DATABASE_URL) with the PostgreSQL client tools, taken while the app
@@ -132,6 +144,29 @@ const EMPTY_APP_SCHEMAS = [
   'grant usage on schema public to public;',
 ].join('\n');
 
+/** Marks the error of CHECK_MIGRATIONS in psql's output. */
+const NEWER_MARK = 'stacks-restore: unknown migrations:';
+
+/**
+ * Run last in the restore's transaction: a backup that applied migrations this version does not know
+ * (made by a newer one) would stop the next start, so it is rolled back instead.
+ */
+function checkMigrations(): string {
+  const known = knownMigrations()
+    .map((name) => `'${name.replace(/'/g, "''")}'`)
+    .join(', ');
+  return `do $check$
+declare
+  unknown text;
+begin
+  if to_regclass('${MIGRATION_TABLE}') is null then return; end if;
+  select string_agg(name, ', ' order by name) into unknown from ${MIGRATION_TABLE} where name <> all (array[${known}]::text[]);
+  if unknown is not null then raise exception '${NEWER_MARK} %', unknown; end if;
+end
+$check$;
+`;
+}
+
 /**
  * pg_restore writes the archive as SQL and psql runs it in the transaction this opens: the commit is
  * sent only once pg_restore has written all of it, so a broken archive, a failed statement or a
@@ -157,7 +192,7 @@ function restoreInOneTransaction(file: string, conn: Connection, preamble: strin
     };
     restore.on('close', (code) => {
       runs.restore.code = code;
-      if (psql.stdin.writable) psql.stdin.end(code === 0 ? 'commit;\n' : undefined);
+      if (psql.stdin.writable) psql.stdin.end(code === 0 ? `${checkMigrations()}commit;\n` : undefined);
       closed();
     });
     psql.on('close', (code) => {
@@ -194,6 +229,8 @@ export async function restoreServer(databaseUrl: string, file: string, options: 
   }
   const runs = await restoreInOneTransaction(source, conn, present.length > 0 ? EMPTY_APP_SCHEMAS : '');
   // psql's error first: when it stops at a failed statement, pg_restore is stopped too.
+  const newer = new RegExp(`${NEWER_MARK} (.*)`).exec(runs.psql.stderr);
+  if (newer) throw newerBackup(source, newer[1].trim().split(', '), `Nothing was restored: the database ${conn.database} is as it was.`);
   if (runs.psql.code !== 0) throw failed('psql', runs.psql);
   if (runs.restore.code !== 0) throw failed('pg_restore', runs.restore);
   const restored = await connect(databaseUrl, conn.database);
