@@ -200,12 +200,13 @@ describe('backup and restore of the embedded database (DATA_DIR)', () => {
   it(
     'a --force restore that fails to load puts the old database back as it was',
     async () => {
-      // A gzipped tarball with a PG_VERSION and nothing else: it passes the check, PGlite cannot start on it.
+      // A gzipped tarball with a PG_VERSION after another file: it passes the check, PGlite cannot start on it.
       const fake = path.join(work, 'fake');
       mkdirSync(fake);
+      writeFileSync(path.join(fake, 'notes.txt'), randomBytes(1500).toString('hex'));
       writeFileSync(path.join(fake, 'PG_VERSION'), '17\n');
       const broken = path.join(work, 'broken.tar.gz');
-      execFileSync('tar', ['czf', broken, '-C', fake, 'PG_VERSION']);
+      execFileSync('tar', ['czf', broken, '-C', fake, 'notes.txt', 'PG_VERSION']);
       const result = await cli(['restore', broken, '--force']);
       expectCleanFailure(result, `The backup ${broken} could not be loaded`);
       expect(result.stderr).toContain(`the database in ${sandbox.pgliteDir} is as it was`);
