@@ -1,23 +1,38 @@
 /** The admin CLI's commands, callable in process (tests); scripts/cli.ts is the program. */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CreateBotInput } from '../shared/schemas/bots';
-import { openAndMigrate } from '../server/bootstrap';
+import { embeddedFolder, openAndMigrate } from '../server/bootstrap';
 import { buildConfig, type AppConfig } from '../server/config';
-import { DataFolderBusyError, type Db } from '../server/db/client';
+import { BackupRefusal, type BackupSummary } from '../server/db/backup/backup-file';
+import { backupDatabase, describeBackup, describeRestore, restoreDatabase } from '../server/db/backup/backup.service';
+import { sql } from 'kysely';
+import { DataFolderBusyError, openDatabase, type Db } from '../server/db/client';
+import { migrateToLatest } from '../server/db/migrate';
 import { AppError } from '../server/errors';
 import * as admin from '../server/modules/admin/admin.service';
+import { recordAudit } from '../server/modules/admin/audit.service';
 import { userIdByName } from '../server/modules/bots/bots.service';
-import { loadEnv } from '../server/env';
+import { loadEnv, type Env } from '../server/env';
 import { createLogger } from '../server/logger';
 
 /** A CLI failure the user can fix: printed without a stack trace, exit code 1. */
 class UsageError extends Error {}
 
+/** Work on the database runCli opens and migrates. */
+type DbWork = (db: Db, config: AppConfig, out: (line: string) => void) => Promise<void>;
+
+/** Work that must not have the database opened for it (backup, restore: they open it themselves, or not at all). */
+interface OwnDatabaseWork {
+  /** `processEnv`: the environment as given, for the programs it runs (the PostgreSQL tools). */
+  ownDatabase(env: Env, config: AppConfig, processEnv: NodeJS.ProcessEnv, out: (line: string) => void): Promise<void>;
+}
+
 interface Command {
   usage: string;
   summary: string;
   /** Checks the arguments before any database is opened, and returns the work to do with it. */
-  prepare(args: string[]): (db: Db, config: AppConfig, out: (line: string) => void) => Promise<void>;
+  prepare(args: string[]): DbWork | OwnDatabaseWork;
 }
 
 function positiveInt(value: string | undefined, flag: string): number | undefined {
@@ -37,6 +52,49 @@ function list(value: string | undefined): string[] {
 
 /** The CLI acts as an admin with no account: its actions are audited with source cli and no actor. */
 const cliCall = (db: Db, config: AppConfig): admin.AdminCall => ({ db, config, source: 'cli', viewer: null });
+
+/** `<file> [--force]`, the arguments of backup and restore. */
+function fileAndForce(args: string[], name: string): { file: string; force: boolean } {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { force: { type: 'boolean' } } });
+  if (positionals.length !== 1) throw new UsageError(`usage: ${name} <file> [--force]`);
+  return { file: positionals[0], force: values.force ?? false };
+}
+
+/** A backup's or restore's refusal is the user's to fix: its message alone, exit 1. */
+async function refusedAsUsage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw error instanceof BackupRefusal ? new UsageError(error.message) : error;
+  }
+}
+
+/**
+ * A backup or restore that succeeded goes into the audit log (a restore: into the restored
+ * database's). One that was refused or failed is not: the database may be held by the server, or
+ * be the one being replaced; its reason is printed and the exit code is 1 (docs/backups.md).
+ * The database is opened without migrating it (a backup of a newer version's database must stay
+ * as it is), unless it predates the audit log: then it is migrated now, as the next start would.
+ */
+async function auditDatabaseWork(env: Env, config: AppConfig, action: 'database.backup' | 'database.restore', summary: BackupSummary): Promise<void> {
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : embeddedFolder(config) });
+  try {
+    const { rows } = await sql<{ present: boolean }>`select to_regclass('admin_audit') is not null as present`.execute(handle.db);
+    if (!rows[0]?.present) await migrateToLatest(handle.db);
+    const counts = summary.users === null ? '' : `, ${summary.users} users, ${summary.stacks} stacks`;
+    await recordAudit(handle.db, {
+      actorId: null,
+      source: 'cli',
+      action,
+      targetType: 'database',
+      targetId: path.basename(summary.file),
+      outcome: 'success',
+      detail: `${summary.kind === 'pg' ? 'server PostgreSQL' : 'embedded database'}: ${summary.bytes} bytes${counts}`,
+    });
+  } finally {
+    await handle.close();
+  }
+}
 
 const commands: Record<string, Command> = {
   'codes:create': {
@@ -149,6 +207,36 @@ const commands: Record<string, Command> = {
       };
     },
   },
+  backup: {
+    usage: 'backup <file> [--force]',
+    summary:
+      'Back up the database to <file>: with DATABASE_URL a pg_dump archive, taken while the app runs; otherwise the embedded database in DATA_DIR, with the server stopped. --force replaces an existing <file>.',
+    prepare(args) {
+      const { file, force } = fileAndForce(args, 'backup');
+      return {
+        ownDatabase: async (env, config, processEnv, out) => {
+          const summary = await refusedAsUsage(backupDatabase(env, config, file, { force, processEnv }));
+          await auditDatabaseWork(env, config, 'database.backup', summary);
+          out(describeBackup(summary));
+        },
+      };
+    },
+  },
+  restore: {
+    usage: 'restore <file> [--force]',
+    summary:
+      'Restore a backup made by "backup" into the database (DATABASE_URL, or the embedded one in DATA_DIR with the server stopped). Refused over a database that is not empty unless --force, which replaces it.',
+    prepare(args) {
+      const { file, force } = fileAndForce(args, 'restore');
+      return {
+        ownDatabase: async (env, config, processEnv, out) => {
+          const summary = await refusedAsUsage(restoreDatabase(env, config, file, { force, processEnv }));
+          await auditDatabaseWork(env, config, 'database.restore', summary);
+          out(describeRestore(summary));
+        },
+      };
+    },
+  },
 };
 
 function help(): string {
@@ -204,8 +292,13 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
   }
   try {
     const work = command.prepare(args);
-    const env = loadEnv({ LOG_LEVEL: 'warn', ...(options.env ?? process.env) });
+    const processEnv = options.env ?? process.env;
+    const env = loadEnv({ LOG_LEVEL: 'warn', ...processEnv });
     const config = buildConfig(env);
+    if (typeof work !== 'function') {
+      await work.ownDatabase(env, config, processEnv, io.out);
+      return 0;
+    }
     if (options.db) {
       await work(options.db, config, io.out);
       return 0;

@@ -5,6 +5,9 @@ import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import type { Logger } from './logger';
 
+/** The embedded database's folder in DATA_DIR (the server, the CLI, backups and restores). */
+export const embeddedFolder = (config: Pick<AppConfig, 'dataDir'>) => path.join(config.dataDir, 'pglite');
+
 export interface OpenOptions {
   /** The request pool's statement_timeout (the server passes PG_STATEMENT_TIMEOUT_MS); unset: none (the CLI). */
   statementTimeoutMs?: number;
@@ -19,7 +22,7 @@ export async function openAndMigrate(env: Env, config: AppConfig, logger: Logger
   const open = (statementTimeoutMs?: number) =>
     openDatabase({
       databaseUrl: env.DATABASE_URL,
-      pgliteDir: env.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
+      pgliteDir: env.DATABASE_URL ? undefined : embeddedFolder(config),
       poolMax: env.PG_POOL_MAX,
       poolTimeoutMs: env.PG_POOL_TIMEOUT_MS,
       statementTimeoutMs,

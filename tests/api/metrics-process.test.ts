@@ -27,7 +27,8 @@ let metricsUrl: string;
 let token: string;
 beforeAll(async () => {
   testDb = await createTestDb({ serverUrl: postgresServerUrl() });
-  token = signAccessToken(JWT_SECRET, await createUser(testDb.db));
+  const user = await createUser(testDb.db);
+  token = signAccessToken(JWT_SECRET, user, user.session_id);
   const target = new URL(postgresServerUrl());
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const viaProxy = new URL(testDb.handle.databaseUrl!);
