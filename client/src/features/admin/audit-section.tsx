@@ -82,7 +82,7 @@ export function AuditSection() {
       </form>
       <QueryState query={entries} error="Failed to load the audit log" empty={filtered ? 'No entries match these filters.' : 'The audit log is empty.'}>
         {(page) => (
-          <ScrollTable label="Audit log">
+          <ScrollTable label="Audit entries">
             <TableHead columns={COLUMNS} />
             <tbody>
               {page.map((entry) => (

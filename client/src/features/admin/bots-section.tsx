@@ -62,7 +62,7 @@ export function BotsSection() {
       {runState && <RunResult state={runState} busy={runBot.isPending} onRunAgain={(bot) => void run(bot, true)} />}
       <QueryState query={bots} error="Failed to load bots" empty="No bots yet.">
         {(page) => (
-          <ScrollTable label="Bots">
+          <ScrollTable label="Bot list">
             <TableHead columns={COLUMNS} />
             <tbody>
               {page.map((bot) => (

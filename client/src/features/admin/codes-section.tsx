@@ -46,7 +46,7 @@ export function CodesSection() {
       <OutcomeLine outcome={outcome} />
       <QueryState query={codes} error="Failed to load registration codes" empty="No registration codes yet.">
         {(page) => (
-          <ScrollTable label="Registration codes">
+          <ScrollTable label="Code list">
             <TableHead columns={COLUMNS} />
             <tbody>
               {page.map((code) => (

@@ -98,7 +98,7 @@ export function UsersSection({ meId }: { meId: number }) {
       <OutcomeLine outcome={outcome} />
       <QueryState query={users} error="Failed to load users" empty={q ? `No users match “${q}”.` : 'No users.'}>
         {(page) => (
-          <ScrollTable label="Users">
+          <ScrollTable label="User list">
             <TableHead columns={COLUMNS} />
             <tbody>
               {page.map((user) => {
