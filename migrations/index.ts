@@ -16,6 +16,7 @@ import * as widenFeedMarks from './2026_11_26_120000_widen_feed_marks';
 import * as push from './2026_11_26_130000_push';
 import * as notificationSettings from './2026_11_26_130100_notification_settings';
 import * as outboundCursor from './2026_11_26_130200_outbound_cursor';
+import * as adminAudit from './2026_11_26_140000_admin_audit';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_130000_push': push,
   '2026_11_26_130100_notification_settings': notificationSettings,
   '2026_11_26_130200_outbound_cursor': outboundCursor,
+  '2026_11_26_140000_admin_audit': adminAudit,
 };

@@ -1,17 +1,14 @@
 /** The admin CLI's commands, callable in process (tests); scripts/cli.ts is the program. */
 import { parseArgs } from 'node:util';
 import { CreateBotInput } from '../shared/schemas/bots';
-import { forgetRun, runBot } from '../server/modules/bots/bots.engine';
 import { openAndMigrate } from '../server/bootstrap';
 import { buildConfig, type AppConfig } from '../server/config';
 import { DataFolderBusyError, type Db } from '../server/db/client';
 import { AppError } from '../server/errors';
-import { botExists, createBot, userIdByName } from '../server/modules/bots/bots.service';
+import * as admin from '../server/modules/admin/admin.service';
+import { userIdByName } from '../server/modules/bots/bots.service';
 import { loadEnv } from '../server/env';
 import { createLogger } from '../server/logger';
-import { createRegistrationCode } from '../server/modules/codes/codes.service';
-import { broadcastReleaseNotes } from '../server/modules/notifications/notifications.service';
-import { setRoleByUsername } from '../server/modules/users/users.service';
 
 /** A CLI failure the user can fix: printed without a stack trace, exit code 1. */
 class UsageError extends Error {}
@@ -38,15 +35,18 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** The CLI acts as an admin with no account: its actions are audited with source cli and no actor. */
+const cliCall = (db: Db, config: AppConfig): admin.AdminCall => ({ db, config, source: 'cli', viewer: null });
+
 const commands: Record<string, Command> = {
   'codes:create': {
     usage: 'codes:create [--uses N] [--expires-days D]',
     summary: 'Make a registration code (1 use, no expiry by default). The code is printed alone on the last line.',
     prepare(args) {
       const { values } = parseArgs({ args, options: { uses: { type: 'string' }, 'expires-days': { type: 'string' } } });
-      const options = { maxUses: positiveInt(values.uses, '--uses'), expiresInDays: positiveInt(values['expires-days'], '--expires-days') };
-      return async (db, _config, out) => {
-        const code = await createRegistrationCode(db, options);
+      const input = { uses: positiveInt(values.uses, '--uses') ?? 1, expires_days: positiveInt(values['expires-days'], '--expires-days') ?? null };
+      return async (db, config, out) => {
+        const code = await admin.createCode(cliCall(db, config), input);
         const expiry = code.expires_at ? `expires ${new Date(code.expires_at).toISOString()}` : 'never expires';
         out(`Registration code for ${code.max_uses} ${code.max_uses === 1 ? 'use' : 'uses'}, ${expiry}:`);
         out(code.code);
@@ -59,8 +59,8 @@ const commands: Record<string, Command> = {
     prepare(args) {
       const [username, role] = args;
       if (!username || (role !== 'ADMIN' && role !== 'USER') || args.length > 2) throw new UsageError('usage: users:role <username> <ADMIN|USER>');
-      return async (db, _config, out) => {
-        const updated = await setRoleByUsername(db, username, role);
+      return async (db, config, out) => {
+        const updated = await admin.setRoleByUsername(cliCall(db, config), username, role);
         if (!updated) throw new UsageError(`No user named "${username}"`);
         out(`${updated.username} is now ${updated.role}`);
       };
@@ -73,8 +73,8 @@ const commands: Record<string, Command> = {
       const message = args.join(' ').trim();
       if (!message) throw new UsageError('usage: notes:broadcast "<text>"');
       if (message.length > 2000) throw new UsageError('Release notes must be 2000 characters or fewer');
-      return async (db, _config, out) => {
-        const count = await broadcastReleaseNotes(db, message);
+      return async (db, config, out) => {
+        const { recipients: count } = await admin.broadcastReleaseNotes(cliCall(db, config), message);
         out(`Release notes sent to ${count} ${count === 1 ? 'user' : 'users'}`);
       };
     },
@@ -116,7 +116,7 @@ const commands: Record<string, Command> = {
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n'));
       const owner = values.owner;
       const audienceUser = values.user;
-      return async (db, _config, out) => {
+      return async (db, config, out) => {
         const ownerId = await userIdByName(db, owner);
         if (ownerId === undefined) throw new UsageError(`No active user named "${owner}"`);
         let audience = parsed.data.audience;
@@ -125,7 +125,7 @@ const commands: Record<string, Command> = {
           if (userId === undefined) throw new UsageError(`No active user named "${audienceUser}"`);
           audience = { type: 'user', user_id: userId };
         }
-        const bot = await createBot(db, { ...parsed.data, owner_id: ownerId, audience });
+        const bot = await admin.createBot(cliCall(db, config), { ...parsed.data, owner_id: ownerId, audience });
         out(`Bot "${bot.name}" (generator ${parsed.data.generator}) created:`);
         out(String(bot.id));
       };
@@ -140,12 +140,12 @@ const commands: Record<string, Command> = {
       if (positionals.length !== 1) throw new UsageError('usage: bots:run <id> [--force]');
       const id = positiveInt(positionals[0], '<id>') as number;
       return async (db, config, out) => {
-        const now = new Date();
-        if (!(await botExists(db, id))) throw new UsageError(`No bot with id ${id}`);
-        if (values.force) await forgetRun(db, id, now);
-        const result = await runBot(db, id, now, { openai: config.bots.openai });
-        if (result.skipped) throw new UsageError(`Bot ${id} already ran today (${result.run_on}); use --force to run it again`);
-        out(JSON.stringify(result.run, null, 2));
+        const run = await admin.runBot(cliCall(db, config), id, values.force ?? false).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'BOT_NOT_FOUND') throw new UsageError(`No bot with id ${id}`);
+          if (error instanceof AppError && error.code === 'BOT_ALREADY_RAN') throw new UsageError(`${error.detail.replace('run it with force', 'use --force')}`);
+          throw error;
+        });
+        out(JSON.stringify(run, null, 2));
       };
     },
   },

@@ -1,3 +1,4 @@
+import { adminRouter } from './modules/admin/admin.router';
 import { authRouter } from './modules/auth/auth.router';
 import { botsRouter } from './modules/bots/bots.router';
 import { invitesRouter } from './modules/codes/invites.router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   invites: invitesRouter,
   dataExport: exportRouter,
   push: pushRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

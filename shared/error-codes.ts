@@ -89,6 +89,10 @@ const DOMAIN_ERROR_CODES = [
   'INVALID_PUSH_ENDPOINT',
   'INVALID_PUSH_KEYS',
   'PUSH_SUBSCRIPTION_NOT_FOUND',
+  // Admin console
+  'CODE_NOT_FOUND',
+  'SELF_ADMIN_CHANGE',
+  'BOT_ALREADY_RAN',
 ] as const;
 
 /** Refusals of the request itself, before or around any rule. */

@@ -43,6 +43,17 @@ export const LIMITS = {
   pageSizeBotRuns: 1,
   pageSizeNotifications: 50,
   pageSizeReports: 50,
+  /** The admin console's lists: registration codes, users, bots and the audit log. */
+  pageSizeAdmin: 50,
+  /** How deep a page of those lists may start: every page is one indexed statement up to here. */
+  adminOffsetMax: 10_000,
+  /** Uses of one registration code made by an admin, and how many days it may stay valid. */
+  codeUsesMax: 10_000,
+  codeExpiryDaysMax: 3_650,
+  /** Release notes broadcast to every active user. */
+  releaseNotesMax: 2_000,
+  /** Whom a user invited, as the admin console shows it (the rest are counted). */
+  adminInviteesMax: 100,
   /** Notifications one mark-read call names at most. */
   markReadMax: 500,
   /** Members an admin hides a stack for in one call at most. */

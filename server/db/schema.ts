@@ -33,7 +33,22 @@ export interface RegistrationCodesTable {
   created_by: number | null;
   /** A personal invite (POST /v1/users/me/invites): single use, made by `created_by`. */
   is_invite: Generated<boolean>;
+  /** Set by an admin's revoke (the code also expires then). */
+  revoked_at: NullableTimestamp;
   created_at: CreatedAt;
+}
+
+/** One admin action (docs/decisions/admin-audit-log.md); rows are never changed or deleted. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_id: number | null;
+  source: 'web' | 'rest' | 'cli';
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  outcome: 'success' | 'failure';
+  detail: string | null;
 }
 
 export interface UserTokensTable {
@@ -354,6 +369,7 @@ export interface PushDeliveriesTable {
 export interface Database {
   users: UsersTable;
   registration_codes: RegistrationCodesTable;
+  admin_audit: AdminAuditTable;
   user_tokens: UserTokensTable;
   socials: SocialsTable;
   rate_limits: RateLimitsTable;

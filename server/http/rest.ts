@@ -22,7 +22,7 @@ export function restHandler(router: AppRouter, deps: AppDeps) {
   keepBodyBooleansStrict(router);
   const handler = createOpenApiNodeHttpHandler({
     router: withSpecificPathsFirst(router),
-    createContext: contextFactory(deps) as never,
+    createContext: contextFactory(deps, 'rest') as never,
     responseMeta: withSuccessStatus(router, applyErrorHeaders) as never,
     onError: logServerError(deps.logger) as never,
   });

@@ -25,15 +25,18 @@ export interface Context extends AppDeps {
   ip: string;
   /** Response headers a procedure wants set (e.g. Retry-After); applied by both adapters. */
   resHeaders: Record<string, string>;
+  /** How the call came: the app's tRPC calls (web) or a documented REST path (rest); the audit log records it. */
+  source: 'web' | 'rest';
 }
 
 /** Pure context builder: tests call it with a token and no Express request. */
-export async function createContextInner(deps: AppDeps, input: { authorization?: string; ip?: string }): Promise<Context> {
+export async function createContextInner(deps: AppDeps, input: { authorization?: string; ip?: string; source?: Context['source'] }): Promise<Context> {
   return {
     ...deps,
     auth: await authenticate(deps.db, deps.config.jwtSecret, input.authorization),
     ip: input.ip ?? 'unknown',
     resHeaders: {},
+    source: input.source ?? 'web',
   };
 }
 
@@ -41,10 +44,10 @@ export async function createContextInner(deps: AppDeps, input: { authorization?:
  * Builds the context of each request. Reading the token's user is the first query of a request:
  * when the database is away it fails here, before any procedure, and must still answer 503.
  */
-export function contextFactory(deps: AppDeps) {
+export function contextFactory(deps: AppDeps, source: Context['source'] = 'web') {
   return async ({ req }: { req: Request; res: Response }) => {
     try {
-      return await createContextInner(deps, { authorization: req.headers.authorization, ip: req.ip });
+      return await createContextInner(deps, { authorization: req.headers.authorization, ip: req.ip, source });
     } catch (error) {
       const appError = asDatabaseFault(error);
       if (!appError) throw error;

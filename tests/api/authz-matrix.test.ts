@@ -187,6 +187,8 @@ const answeredTwistedStack: Target = async ({ cast }) => {
   await answerInDb(id, [cast.owner, cast.member]);
   return { params: { id } };
 };
+/** Admins only: 401 without a valid token, 403 for any other signed-in role. */
+const ADMIN_ONLY = (ok: number): Record<Role, number> => ({ anonymous: 401, stranger: 403, friend: 403, blocked: 403, member: 403, owner: 403, admin: ok, deactivated: 401 });
 const groupBot: Target = async ({ cast }) => ({ params: { id: await ownersGroupBot(cast) } });
 const RANKING = { position_ids: [5, 4, 3, 2, 1, 0] };
 /** A browser's push subscription (a real P-256 key), on a new endpoint of a public push service each time. */
@@ -750,6 +752,28 @@ const MATRIX: Record<string, Row> = {
       return { params: { id: row.id }, body: { status: 'resolved', resolution_note: 'Handled' } };
     },
   },
+
+  // The admin console (docs/admin.md): admins only, 403 for every other signed-in role. A user
+  // target is a new account per cell, so a role change or a deactivation touches no cast member.
+  'GET /v1/admin/codes': { expect: ADMIN_ONLY(200), target: async () => ({}) },
+  'POST /v1/admin/codes': { expect: ADMIN_ONLY(201), target: async () => ({ body: { uses: 2, expires_days: 7 } }) },
+  'DELETE /v1/admin/codes/{id}': { expect: ADMIN_ONLY(200), target: async () => ({ params: { id: (await createCode(t.db, { maxUses: 3 })).id } }) },
+  'GET /v1/admin/users': { expect: ADMIN_ONLY(200), target: async ({ cast }) => ({ query: { q: cast.owner.username } }) },
+  'GET /v1/admin/users/{id}': { expect: ADMIN_ONLY(200), target: async ({ cast }) => ({ params: { id: cast.owner.id } }) },
+  'PUT /v1/admin/users/{id}/role': { expect: ADMIN_ONLY(200), target: async () => ({ params: { id: (await user()).id }, body: { role: 'ADMIN' } }) },
+  'POST /v1/admin/users/{id}/deactivate': { expect: ADMIN_ONLY(200), target: async () => ({ params: { id: (await user()).id } }) },
+  'GET /v1/admin/bots': { expect: ADMIN_ONLY(200), target: async () => ({}) },
+  'POST /v1/admin/bots': {
+    expect: ADMIN_ONLY(201),
+    target: async ({ cast }) => ({
+      body: { name: 'Quizbot', avatar_id: 4, owner_id: cast.owner.id, audience: { type: 'group', group_id: await privateGroup(cast.owner.id, [cast.member]) }, tags: ['food'] },
+    }),
+  },
+  'PATCH /v1/admin/bots/{id}': { expect: ADMIN_ONLY(200), target: async (cell) => ({ ...(await groupBot(cell)), body: { schedule: [0, 2, 4], add_tags: ['films'] } }) },
+  'POST /v1/admin/bots/{id}/run': { expect: ADMIN_ONLY(200), target: async (cell) => ({ ...(await groupBot(cell)), body: { force: true } }) },
+  'POST /v1/admin/bots/{id}/purge': { expect: ADMIN_ONLY(200), target: groupBot },
+  'POST /v1/admin/release-notes': { expect: ADMIN_ONLY(201), target: async () => ({ body: { message: 'Version 2: the admin console' } }) },
+  'GET /v1/admin/audit': { expect: ADMIN_ONLY(200), target: async () => ({ query: { action: 'codes.create' } }) },
 };
 
 // ── Running a cell ─────────────────────────────────────────────────────────────────────────────

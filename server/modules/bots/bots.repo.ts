@@ -96,8 +96,10 @@ export async function setKeywordStatus(db: Db, ids: number[], status: TagStatus)
 }
 
 /** Purge: deletes the bot's tags in the statuses a purge deletes (DISABLED). */
-export async function deletePurgeableKeywords(db: Db, botId: number) {
-  await db.deleteFrom('bot_keywords').where('bot_id', '=', botId).where('status', 'in', statusesFor('purge')).execute();
+/** Deletes the bot's purgeable (DISABLED) tags; answers how many. */
+export async function deletePurgeableKeywords(db: Db, botId: number): Promise<number> {
+  const result = await db.deleteFrom('bot_keywords').where('bot_id', '=', botId).where('status', 'in', statusesFor('purge')).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { throttleSummary } from '../../../shared/limits';
 import { AddKeywordsInput, Bot, BotIdInput, BotResponsesInput, BotRun, BotSummary, CreateBotInput, CreateBotResult, RemoveKeywordsInput } from '../../../shared/schemas/bots';
 import { adminProcedure, authedProcedure, router } from '../../trpc/init';
+import * as admin from '../admin/admin.service';
 import * as bots from './bots.service';
 
 const tags = ['bots'];
@@ -17,7 +18,10 @@ export const botsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/v1/bots', tags, summary: 'Create a bot (admins)', errorResponses: [400, 401, 403, 404] } })
     .input(CreateBotInput)
     .output(CreateBotResult)
-    .mutation(({ ctx, input }) => bots.createBot(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => {
+      const bot = await admin.createBot(ctx, input);
+      return { id: bot.id, name: bot.name };
+    }),
 
   get: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/bots/{id}', tags, summary: 'A bot with its schedule and tags', errorResponses: [400, 401, 404] } })
@@ -36,12 +40,14 @@ export const botsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/v1/bots/{id}/keywords', tags, summary: `Add tags (${throttleSummary('botTags')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(AddKeywordsInput)
     .output(Bot)
-    .mutation(({ ctx, input }) => bots.addKeywords(ctx.db, ctx.viewer, input.id, input.keywords)),
+    .mutation(({ ctx, input }) => admin.auditAdminTagEdit(ctx, input.id, { add: input.keywords }, () => bots.addKeywords(ctx.db, ctx.viewer, input.id, input.keywords))),
 
   /** The body is JSON: {keywords, purge?}. Removed tags are DEACTIVATING until the next run. */
   removeKeywords: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/v1/bots/{id}/keywords', tags, summary: `Remove tags, or purge disabled ones (${throttleSummary('botTags')})`, errorResponses: [400, 401, 403, 404, 429] } })
     .input(RemoveKeywordsInput)
     .output(Bot)
-    .mutation(({ ctx, input }) => bots.removeKeywords(ctx.db, ctx.viewer, input.id, input.keywords ?? [], input.purge ?? false)),
+    .mutation(({ ctx, input }) =>
+      admin.auditAdminTagEdit(ctx, input.id, { remove: input.keywords ?? [], purge: input.purge }, () => bots.removeKeywords(ctx.db, ctx.viewer, input.id, input.keywords ?? [], input.purge ?? false)),
+    ),
 });

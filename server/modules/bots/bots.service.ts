@@ -183,3 +183,14 @@ export async function userIdByName(db: Db, username: string): Promise<number | u
 export async function botExists(db: Db, id: number): Promise<boolean> {
   return (await repo.findBot(db, id)) !== undefined;
 }
+
+// The admin console's bots (docs/admin.md).
+export { findBot as findAdminBot, listBots as listAdminBots, setSchedule, type AdminBotRow } from './bots-admin.repo';
+
+/** Removes every DISABLED tag of a bot, under its lock; answers how many (an admin's purge, any bot). */
+export function purgeDisabledTags(db: Db, id: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await repo.lockBot(trx, id);
+    return repo.deletePurgeableKeywords(trx, id);
+  });
+}

@@ -104,3 +104,6 @@ export async function inviteLinks(db: Db, userId: number) {
   const row = await findInviteLinks(db, userId, INVITES.listMax);
   return { invited_by: row?.invited_by ?? null, invited: row?.invited ?? [] };
 }
+
+// The admin console's codes (docs/admin.md).
+export { findCodeById as findAdminCode, listCodes as listAdminCodes, revokeCode } from './admin-codes.repo';

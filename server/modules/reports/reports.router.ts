@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { throttleSummary } from '../../../shared/limits';
 import { CreateReportInput, ListReportsInput, Report, UpdateReportInput } from '../../../shared/schemas/reports';
 import { adminProcedure, authedProcedure, router } from '../../trpc/init';
+import { audited } from '../admin/audit.service';
 import * as reports from './reports.service';
 
 const tags = ['reports'];
@@ -35,5 +36,12 @@ export const reportsRouter = router({
     .meta({ openapi: { method: 'PUT', path: '/v1/reports/{id}', tags, summary: 'Resolve, dismiss or reopen a report (admins); the reporter is notified', errorResponses: [400, 401, 403, 404] } })
     .input(UpdateReportInput)
     .output(Report)
-    .mutation(({ ctx, input }) => reports.updateReport(ctx.db, ctx.viewer, input)),
+    .mutation(({ ctx, input }) =>
+      audited(
+        ctx.db,
+        { actorId: ctx.viewer.id, source: ctx.source },
+        { action: 'reports.update', targetType: 'report', targetId: input.id, describe: (report) => `${report.status}${input.resolution_note ? `: ${input.resolution_note}` : ''}` },
+        () => reports.updateReport(ctx.db, ctx.viewer, input),
+      ),
+    ),
 });

@@ -166,3 +166,11 @@ export function setPassword(db: Db, userId: number, passwordHash: string) {
 export function setRoleByUsername(db: Db, username: string, role: 'USER' | 'ADMIN') {
   return users.setRoleByUsername(db, username, role);
 }
+
+// The admin console's accounts (docs/admin.md).
+export { findUser as findAccount, findUserIdByUsername, listUsers as listAccounts, setRole } from './accounts.repo';
+
+/** An admin deactivates an account: as its own deactivation, its tokens and streams stop at once. */
+export async function deactivateAccount(db: Db, userId: number): Promise<void> {
+  await users.revokeTokensAndUpdate(db, userId, { is_active: false });
+}

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { AuditAction, AuditEntry, AuditOutcome, AuditSource } from '../../../shared/schemas/admin';
+import type { Db } from '../../db/client';
+import { toIso } from '../../db/dates';
+import { AppError } from '../../errors';
+
+/** Who did an admin action, and how it reached the server (docs/decisions/admin-audit-log.md). */
+export interface AuditActor {
+  /** The admin's user id; null for the CLI, which runs as whoever has the shell. */
+  actorId: number | null;
+  source: AuditSource;
+}
+
+export interface AuditRecord extends AuditActor {
+  action: AuditAction;
+  targetType: string | null;
+  targetId: string | number | null;
+  outcome: AuditOutcome;
+  detail: string | null;
+}
+
+/** Appends one entry. The table refuses UPDATE and DELETE (its migration's trigger). */
+export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
+  await db
+    .insertInto('admin_audit')
+    .values({
+      actor_id: record.actorId,
+      source: record.source,
+      action: record.action,
+      target_type: record.targetType,
+      target_id: record.targetId === null ? null : String(record.targetId),
+      outcome: record.outcome,
+      detail: record.detail,
+    })
+    .execute();
+}
+
+/** What an audited action is about, and how to describe what it did. */
+export interface AuditedAction<T> {
+  action: AuditAction;
+  targetType: string | null;
+  /** The target when it is known before the work (an id in the path); else read from the result. */
+  targetId?: string | number | null;
+  target?: (result: T) => string | number | null;
+  /** A short human-readable account of what was done (e.g. "5 uses, never expires"). */
+  describe?: (result: T) => string | null;
+}
+
+/** Why an action failed, as the audit log says it: the refusal's own words, or a generic line. */
+function failureDetail(error: unknown): string {
+  if (error instanceof AppError) return `${error.code}: ${error.detail}`;
+  return 'Internal error';
+}
+
+/**
+ * Runs an admin action and records its outcome: success with what it did, or failure with why.
+ * The entry is written after the work (a separate statement: the services run their own
+ * transactions); if writing it fails, that error is what the caller sees, so an action is never
+ * answered as done without its entry, though it may have been done. A failure of the work is
+ * recorded and then rethrown unchanged.
+ */
+export async function audited<T>(db: Db, who: AuditActor, spec: AuditedAction<T>, work: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await recordAudit(db, { ...who, action: spec.action, targetType: spec.targetType, targetId: spec.targetId ?? null, outcome: 'failure', detail: failureDetail(error) });
+    throw error;
+  }
+  await recordAudit(db, {
+    ...who,
+    action: spec.action,
+    targetType: spec.targetType,
+    targetId: spec.target ? spec.target(result) : (spec.targetId ?? null),
+    outcome: 'success',
+    detail: spec.describe ? spec.describe(result) : null,
+  });
+  return result;
+}
+
+const DIGITS = /^[0-9]+$/;
+
+/**
+ * GET /v1/admin/audit: newest first, one statement on an index (by actor, by action, or the
+ * primary key), whatever the log's length. `actor` is an id (digits) or a username.
+ */
+export async function listAudit(db: Db, input: { actor?: string; action?: AuditAction; offset: number; limit: number }): Promise<AuditEntry[]> {
+  let query = db
+    .selectFrom('admin_audit as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .select(['a.id', 'a.at', 'a.actor_id', 'u.username', 'a.source', 'a.action', 'a.target_type', 'a.target_id', 'a.outcome', 'a.detail']);
+  if (input.actor !== undefined) {
+    const actor = input.actor;
+    query = DIGITS.test(actor) && Number(actor) <= 2_147_483_647
+      ? query.where('a.actor_id', '=', Number(actor))
+      : query.where('a.actor_id', '=', (eb) => eb.selectFrom('users').select('id').where(sql`lower(username)`, '=', actor.toLowerCase()));
+  }
+  if (input.action !== undefined) query = query.where('a.action', '=', input.action);
+  const rows = await query.orderBy('a.id', 'desc').offset(input.offset).limit(input.limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    at: toIso(row.at),
+    actor: row.actor_id === null ? null : { id: row.actor_id, username: row.username ?? '' },
+    source: row.source,
+    action: row.action as AuditAction,
+    target_type: row.target_type,
+    target_id: row.target_id,
+    outcome: row.outcome,
+    detail: row.detail,
+  }));
+}
