@@ -40,14 +40,14 @@ export function AuditSection() {
         Every admin action, from the app, the REST API and the CLI, newest first.
       </SectionHeading>
       <form className="flex flex-wrap items-end gap-2" onSubmit={submit} aria-label="Audit log filters">
-        <div className="form-control">
-          <label className="label-text pb-1" htmlFor={actorId}>
+        <div className="flex flex-col gap-1">
+          <label className="text-sm" htmlFor={actorId}>
             Actor (id or username)
           </label>
           <input id={actorId} type="search" className="input input-sm w-56 max-w-full" maxLength={LIMITS.usernameMax} value={typedActor} onChange={(event) => setTypedActor(event.target.value)} />
         </div>
-        <div className="form-control">
-          <label className="label-text pb-1" htmlFor={actionId}>
+        <div className="flex flex-col gap-1">
+          <label className="text-sm" htmlFor={actionId}>
             Action
           </label>
           <select
@@ -90,7 +90,7 @@ export function AuditSection() {
                   <td className="whitespace-nowrap">
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
-                  <td className="wrap-anywhere">{entry.actor?.username ?? 'CLI'}</td>
+                  <td className="whitespace-nowrap">{entry.actor?.username ?? 'CLI'}</td>
                   <td>{SOURCE_LABELS[entry.source]}</td>
                   <td className="font-mono text-xs whitespace-nowrap">{entry.action}</td>
                   <td className="whitespace-nowrap">{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}`.trim() : '—'}</td>

@@ -86,8 +86,8 @@ export function BotCreateDialog({ onClose, onCreated }: { onClose(): void; onCre
           <textarea id={bioId} className="textarea w-full" rows={2} value={bio} maxLength={LIMITS.botBioMax} onChange={(event) => setBio(event.target.value)} />
         </div>
         <div className="flex flex-wrap gap-3">
-          <div className="form-control">
-            <label className="label-text pb-1" htmlFor={avatarId}>
+          <div className="flex flex-col gap-1">
+            <label className="text-sm" htmlFor={avatarId}>
               Avatar
             </label>
             <select id={avatarId} className="select select-sm" value={avatar} onChange={(event) => setAvatar(Number(event.target.value))}>
@@ -98,8 +98,8 @@ export function BotCreateDialog({ onClose, onCreated }: { onClose(): void; onCre
               ))}
             </select>
           </div>
-          <div className="form-control">
-            <label className="label-text pb-1" htmlFor={generatorId}>
+          <div className="flex flex-col gap-1">
+            <label className="text-sm" htmlFor={generatorId}>
               Generator
             </label>
             <select id={generatorId} className="select select-sm" value={generator} onChange={(event) => setGenerator(event.target.value as BotGenerator)}>
@@ -122,8 +122,8 @@ export function BotCreateDialog({ onClose, onCreated }: { onClose(): void; onCre
           {audienceType === 'user' ? (
             <UserPicker label="Audience user" value={audienceUserId} onChange={setAudienceUserId} invalid={error?.field === 'audience'} />
           ) : (
-            <div className="form-control">
-              <label className="label-text pb-1" htmlFor={groupId}>
+            <div className="flex flex-col gap-1">
+              <label className="text-sm" htmlFor={groupId}>
                 Group id
               </label>
               <input
@@ -141,7 +141,7 @@ export function BotCreateDialog({ onClose, onCreated }: { onClose(): void; onCre
         </fieldset>
         <WeekdayChoice value={schedule} onChange={setSchedule} />
         <div>
-          <label className="label-text block pb-1" htmlFor={tagsId}>
+          <label className="block pb-1 text-sm" htmlFor={tagsId}>
             Tags (one per line)
           </label>
           <textarea id={tagsId} className="textarea w-full" rows={3} value={tags} aria-invalid={invalid('tags')} onChange={(event) => setTags(event.target.value)} />

@@ -80,7 +80,7 @@ export function BotEditDialog({ bot, onClose, onSaved }: { bot: AdminBot; onClos
           )}
         </fieldset>
         <div>
-          <label className="label-text block pb-1" htmlFor={addId}>
+          <label className="block pb-1 text-sm" htmlFor={addId}>
             Tags to add (one per line)
           </label>
           <textarea id={addId} className="textarea w-full" rows={3} value={added} onChange={(event) => setAdded(event.target.value)} />

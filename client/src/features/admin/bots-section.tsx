@@ -67,13 +67,13 @@ export function BotsSection() {
             <tbody>
               {page.map((bot) => (
                 <tr key={bot.id} data-bot-id={bot.id}>
-                  <td>
-                    <Link className="link link-primary wrap-anywhere" to={pathOfRequest({ kind: 'bot', id: bot.id })} state={from}>
+                  <td className="whitespace-nowrap">
+                    <Link className="link link-primary" to={pathOfRequest({ kind: 'bot', id: bot.id })} state={from}>
                       {bot.name}
                     </Link>
                   </td>
-                  <td className="wrap-anywhere">{bot.owner.username}</td>
-                  <td className="wrap-anywhere">{bot.audience.type === 'user' ? bot.audience.user.username : `Group ${bot.audience.group.name}`}</td>
+                  <td className="whitespace-nowrap">{bot.owner.username}</td>
+                  <td className="whitespace-nowrap">{bot.audience.type === 'user' ? bot.audience.user.username : `Group ${bot.audience.group.name}`}</td>
                   <td className="whitespace-nowrap">{scheduleShort(bot.schedule)}</td>
                   <td className="text-right">{bot.keywords.length}</td>
                   <td className="whitespace-nowrap">{bot.last_run ? `${bot.last_run.run_on}: ${bot.last_run.success ? 'success' : 'failed'}` : 'Never'}</td>

@@ -59,7 +59,7 @@ export function CodesSection() {
                     <span className={`badge badge-sm ${STATUS[code.status].badge}`}>{STATUS[code.status].text}</span>
                   </td>
                   <td className="whitespace-nowrap">{code.expires_at ? <time dateTime={code.expires_at}>{formatDateTime(code.expires_at)}</time> : 'Never'}</td>
-                  <td className="wrap-anywhere">{code.created_by?.username ?? 'CLI'}</td>
+                  <td className="whitespace-nowrap">{code.created_by?.username ?? 'CLI'}</td>
                   <td className="whitespace-nowrap">
                     <time dateTime={code.created_at}>{formatDateTime(code.created_at)}</time>
                   </td>
@@ -135,8 +135,8 @@ function NewCodeForm() {
       <div className="card-body gap-3 p-4">
         <h3 className="text-lg font-semibold">New code</h3>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="form-control">
-            <label className="label-text pb-1" htmlFor={usesId}>
+          <div className="flex flex-col gap-1">
+            <label className="text-sm" htmlFor={usesId}>
               Uses
             </label>
             <input
@@ -151,8 +151,8 @@ function NewCodeForm() {
               onChange={(event) => setUses(event.target.value)}
             />
           </div>
-          <div className="form-control">
-            <label className="label-text pb-1" htmlFor={daysId}>
+          <div className="flex flex-col gap-1">
+            <label className="text-sm" htmlFor={daysId}>
               Expires in days
             </label>
             <input

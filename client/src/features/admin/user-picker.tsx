@@ -26,14 +26,14 @@ export function UserPicker({ label, value, onChange, invalid }: { label: string;
     <fieldset className="fieldset rounded-box border border-base-300 p-3">
       <legend className="fieldset-legend">{label}</legend>
       <div className="flex flex-wrap gap-2">
-        <div className="form-control min-w-0 flex-1">
-          <label className="label-text pb-1" htmlFor={searchId}>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label className="text-sm" htmlFor={searchId}>
             Search {label.toLowerCase()} by username
           </label>
           <input id={searchId} type="search" className="input input-sm w-full" maxLength={LIMITS.usernameMax} value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
-        <div className="form-control min-w-0 flex-1">
-          <label className="label-text pb-1" htmlFor={selectId}>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label className="text-sm" htmlFor={selectId}>
             {label}
           </label>
           <select

@@ -74,8 +74,8 @@ export function UsersSection({ meId }: { meId: number }) {
         Every account, deactivated ones too, with who invited whom.
       </SectionHeading>
       <form role="search" className="flex flex-wrap items-end gap-2" onSubmit={search}>
-        <div className="form-control">
-          <label className="label-text pb-1" htmlFor={searchId}>
+        <div className="flex flex-col gap-1">
+          <label className="text-sm" htmlFor={searchId}>
             Search users
           </label>
           <input
@@ -105,16 +105,16 @@ export function UsersSection({ meId }: { meId: number }) {
                 const self = user.id === meId;
                 return (
                   <tr key={user.id} data-user-id={user.id}>
-                    <td>
-                      <button type="button" className="link link-primary text-left wrap-anywhere" onClick={() => setOpened(user.id)} aria-label={`Details of ${user.username}`}>
+                    <td className="whitespace-nowrap">
+                      <button type="button" className="link link-primary text-left" onClick={() => setOpened(user.id)} aria-label={`Details of ${user.username}`}>
                         {user.username}
                       </button>
                       {self && <span className="badge badge-sm badge-ghost ml-1">you</span>}
                     </td>
-                    <td className="wrap-anywhere">{user.email}</td>
+                    <td className="whitespace-nowrap">{user.email}</td>
                     <td>{user.role === 'ADMIN' ? 'Admin' : 'User'}</td>
                     <td>{user.is_active ? 'Yes' : <span className="badge badge-sm badge-error">Deactivated</span>}</td>
-                    <td className="wrap-anywhere">{user.invited_by?.username ?? '—'}</td>
+                    <td className="whitespace-nowrap">{user.invited_by?.username ?? '—'}</td>
                     <td className="text-right">{user.invited_count}</td>
                     <td>
                       <div className="flex flex-nowrap gap-1">
