@@ -22,7 +22,8 @@ function renderBots(handlers: Record<string, unknown> = {}) {
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
 
-describe('bots', () => {
+// Forms typed key by key: slower than 5 s on a busy machine.
+describe('bots', { timeout: 20_000 }, () => {
   it("lists bots with owner, audience, schedule and last run, each linked to the bot's page", async () => {
     renderBots();
     await screen.findByRole('link', { name: 'Cheese Bot' });

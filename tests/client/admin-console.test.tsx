@@ -61,7 +61,8 @@ beforeEach(() => {
   localStorage.setItem('onboarding_completed', 'true');
 });
 
-describe('the Admin tab', () => {
+// The whole app renders, its lazy console chunk included: slower than 5 s on a busy machine.
+describe('the Admin tab', { timeout: 20_000 }, () => {
   it('is a tab for admins, at /dashboard/admin, showing the first section (registration codes)', async () => {
     stubTrpc(dashboardAnswers(ADMIN_ANSWERS));
     const user = renderApp('/dashboard');

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_SECTIONS, pathOfAdminSection, type AdminSection } from '../../lib/dashboard-paths';
 import { AuditSection } from './audit-section';
@@ -20,6 +21,9 @@ export const SECTION_LABELS: Record<AdminSection, string> = {
  * section links are links, and the address picks the section.
  */
 export function AdminConsole({ section, meId }: { section: AdminSection; meId: number }) {
+  const current = useRef<HTMLAnchorElement>(null);
+  // At 375 px the section links scroll sideways: the current one is brought into view (as the tab bar does).
+  useEffect(() => current.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }), [section]);
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <h1 className="text-2xl font-bold">Admin</h1>
@@ -28,6 +32,7 @@ export function AdminConsole({ section, meId }: { section: AdminSection; meId: n
           {ADMIN_SECTIONS.map((key) => (
             <li key={key}>
               <Link
+                ref={key === section ? current : undefined}
                 to={pathOfAdminSection(key)}
                 aria-current={key === section ? 'page' : undefined}
                 className={`whitespace-nowrap ${key === section ? 'menu-active font-semibold' : ''}`}

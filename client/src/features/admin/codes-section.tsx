@@ -51,7 +51,7 @@ export function CodesSection() {
             <tbody>
               {page.map((code) => (
                 <tr key={code.id} data-code-id={code.id}>
-                  <td className="font-mono">{code.code}</td>
+                  <td className="font-mono whitespace-nowrap">{code.code}</td>
                   <td className="text-right whitespace-nowrap">
                     {code.uses}/{code.max_uses}
                   </td>
