@@ -312,6 +312,10 @@ export const WRITE_THROTTLES = {
   pushSubscriptions: [writeWindow(30, 3600, 'make', 'push subscription changes')],
   /** POST /v1/users/me/push-subscriptions/test: each is a push to every device of the user. */
   pushTests: [writeWindow(5, 600, 'send', 'test notifications')],
+  /** An admin's release notes (POST /v1/admin/release-notes): each is a notification to every active user. */
+  releaseNotes: [writeWindow(5, 3600, 'send', 'release notes')],
+  /** An admin's "run now" (POST /v1/admin/bots/{id}/run): each forced run posts a stack to the bot's audience. */
+  botRuns: [writeWindow(30, 3600, 'run', 'bots')],
   /** PUT /v1/users/me/notification-settings (each switch in Settings saves at once). */
   notificationSettings: [writeWindow(60, 600, 'make', 'notification settings changes')],
 } as const satisfies Record<string, readonly WriteWindow[]>;

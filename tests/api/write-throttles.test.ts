@@ -212,6 +212,25 @@ const CASES: Case[] = [
     },
   },
   {
+    action: 'releaseNotes',
+    route: 'POST /v1/admin/release-notes',
+    async setup() {
+      const [me, other] = await Promise.all([createUser(t.db, { role: 'ADMIN' }), createUser(t.db, { role: 'ADMIN' })]);
+      const send = (user: FactoryUser, i: number) => as(t, user).post('/v1/admin/release-notes', { message: `Release ${i}` });
+      return { write: (i) => send(me, i), other: () => send(other, 0) };
+    },
+  },
+  {
+    action: 'botRuns',
+    route: 'POST /v1/admin/bots/{id}/run',
+    async setup() {
+      const [me, other] = await Promise.all([createUser(t.db, { role: 'ADMIN' }), createUser(t.db, { role: 'ADMIN' })]);
+      const bot = (await t.db.insertInto('bots').values({ name: 'Quizbot', avatar_id: 1, owner_id: me.id, friend_id: null, group_id: await groupInDb(me), schedule: '[0]' }).returning('id').executeTakeFirstOrThrow()).id;
+      const run = (user: FactoryUser) => as(t, user).post(`/v1/admin/bots/${bot}/run`, { force: true });
+      return { write: () => run(me), other: () => run(other) };
+    },
+  },
+  {
     action: 'notificationSettings',
     route: 'PUT /v1/users/me/notification-settings',
     async setup() {

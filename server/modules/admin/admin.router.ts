@@ -20,6 +20,7 @@ import {
   UpdateBotInput,
 } from '../../../shared/schemas/admin';
 import { BotRun, CreateBotInput } from '../../../shared/schemas/bots';
+import { throttleSummary } from '../../../shared/limits';
 import { adminProcedure, router } from '../../trpc/init';
 import * as admin from './admin.service';
 import { listAudit } from './audit.service';
@@ -94,7 +95,7 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => admin.updateBot(ctx, input)),
 
   runBot: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/admin/bots/{id}/run', tags, summary: "Run a bot now, whatever its schedule, once per UTC day (force: run again today) (admins)", errorResponses: [...refusals, 404, 409] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/admin/bots/{id}/run', tags, summary: `Run a bot now, whatever its schedule, once per UTC day (force: run again today) (admins; ${throttleSummary('botRuns')})`, errorResponses: [...refusals, 404, 409, 429] } })
     .input(RunBotInput)
     .output(BotRun)
     .mutation(({ ctx, input }) => admin.runBot(ctx, input.id, input.force)),
@@ -106,7 +107,7 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => admin.purgeBot(ctx, input.id)),
 
   releaseNotes: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/admin/release-notes', tags, summary: 'Send release notes to every active user, as a RELEASE_NOTES notification (admins)', errorResponses: [...refusals] }, successStatus: 201 })
+    .meta({ openapi: { method: 'POST', path: '/v1/admin/release-notes', tags, summary: `Send release notes to every active user, as a RELEASE_NOTES notification (admins; ${throttleSummary('releaseNotes')})`, errorResponses: [...refusals, 429] }, successStatus: 201 })
     .input(ReleaseNotesInput)
     .output(ReleaseNotesResult)
     .mutation(({ ctx, input }) => admin.broadcastReleaseNotes(ctx, input.message)),

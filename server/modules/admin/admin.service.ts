@@ -10,6 +10,7 @@ import * as bots from '../bots/bots.service';
 import * as codes from '../codes/codes.service';
 import * as notifications from '../notifications/notifications.service';
 import * as users from '../users/users.service';
+import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import { audited, type AuditActor, type AuditedAction } from './audit.service';
 
 /**
@@ -32,6 +33,15 @@ const viewerOf = (call: AdminCall): Viewer => call.viewer ?? CLI_VIEWER;
 
 function record<T>(call: AdminCall, spec: AuditedAction<T>, work: () => Promise<T>): Promise<T> {
   return audited(call.db, actorOf(call), spec, work);
+}
+
+/**
+ * The two admin actions whose cost grows with others (a notification to every user; a stack to a
+ * bot's audience) are throttled per admin (shared/limits.ts WRITE_THROTTLES), before the audit: a
+ * 429 is a refusal and writes no entry. The CLI is not throttled.
+ */
+function throttled<T>(call: AdminCall, action: 'releaseNotes' | 'botRuns', work: () => Promise<T>): Promise<T> {
+  return call.viewer ? throttledWrite(call.db, action, call.viewer.id, work) : work();
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -201,6 +211,10 @@ export function updateBot(call: AdminCall, input: UpdateBotInput): Promise<Admin
 
 /** Runs a bot now, once per UTC day; `force` forgets today's run first. 409 when it already ran. */
 export function runBot(call: AdminCall, id: number, force: boolean, now: Date = new Date()): Promise<BotRun> {
+  return throttled(call, 'botRuns', () => runBotAudited(call, id, force, now));
+}
+
+function runBotAudited(call: AdminCall, id: number, force: boolean, now: Date): Promise<BotRun> {
   return record(call, { action: 'bots.run', targetType: 'bot', targetId: id, describe: (run) => `${force ? 'forced run' : 'run'} on ${run.run_on}: ${run.success ? `stack ${run.stack_id}` : `failed: ${run.error}`}` }, async () => {
     if (!(await bots.botExists(call.db, id))) throw notFound('Bot not found', 'BOT_NOT_FOUND');
     if (force) await forgetRun(call.db, id, now);
@@ -236,7 +250,9 @@ export function auditAdminTagEdit<T>(call: AdminCall, botId: number, edit: { add
 
 export function broadcastReleaseNotes(call: AdminCall, message: string): Promise<{ recipients: number }> {
   const excerpt = message.length > 80 ? `${message.slice(0, 79)}…` : message;
-  return record(call, { action: 'release_notes.broadcast', targetType: null, describe: ({ recipients }) => `to ${plural(recipients, 'user')}: ${excerpt}` }, async () => ({
-    recipients: await notifications.broadcastReleaseNotes(call.db, message),
-  }));
+  return throttled(call, 'releaseNotes', () =>
+    record(call, { action: 'release_notes.broadcast', targetType: null, describe: ({ recipients }) => `to ${plural(recipients, 'user')}: ${excerpt}` }, async () => ({
+      recipients: await notifications.broadcastReleaseNotes(call.db, message),
+    })),
+  );
 }

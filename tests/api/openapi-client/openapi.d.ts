@@ -1511,7 +1511,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a bot now, whatever its schedule, once per UTC day (force: run again today) (admins) */
+        /** Run a bot now, whatever its schedule, once per UTC day (force: run again today) (admins; at most 30 an hour per user) */
         post: operations["admin-runBot"];
         delete?: never;
         options?: never;
@@ -1545,7 +1545,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send release notes to every active user, as a RELEASE_NOTES notification (admins) */
+        /** Send release notes to every active user, as a RELEASE_NOTES notification (admins; at most 5 an hour per user) */
         post: operations["admin-releaseNotes"];
         delete?: never;
         options?: never;
@@ -9823,6 +9823,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -9949,6 +9958,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
