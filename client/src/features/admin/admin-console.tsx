@@ -21,18 +21,19 @@ export const SECTION_LABELS: Record<AdminSection, string> = {
  * section links are links, and the address picks the section.
  */
 export function AdminConsole({ section, meId }: { section: AdminSection; meId: number }) {
-  const current = useRef<HTMLAnchorElement>(null);
+  const nav = useRef<HTMLElement>(null);
   // At 375 px the section links scroll sideways: the current one is brought into view (as the tab bar does).
-  useEffect(() => current.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }), [section]);
+  useEffect(() => {
+    nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [section]);
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <h1 className="text-2xl font-bold">Admin</h1>
-      <nav aria-label="Admin sections" className="overflow-x-auto">
+      <nav ref={nav} aria-label="Admin sections" className="overflow-x-auto">
         <ul className="menu menu-horizontal flex-nowrap gap-1 rounded-box bg-base-100 p-1">
           {ADMIN_SECTIONS.map((key) => (
             <li key={key}>
               <Link
-                ref={key === section ? current : undefined}
                 to={pathOfAdminSection(key)}
                 aria-current={key === section ? 'page' : undefined}
                 className={`whitespace-nowrap ${key === section ? 'menu-active font-semibold' : ''}`}
