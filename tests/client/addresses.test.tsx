@@ -8,7 +8,16 @@ import { Providers } from '../../client/src/app/providers';
 import { CopyLinkButton, ShareImageButton } from '../../client/src/features/stacks/share-image-button';
 import { StackDetail } from '../../client/src/features/stacks/stack-detail';
 import { storeToken } from '../../client/src/lib/auth-token';
-import { DASHBOARD_ROUTE_PATTERNS, parentView, pathOfRequest, pathOfRoute, pathOfView, routeOfPath, type DashboardRoute } from '../../client/src/lib/dashboard-paths';
+import {
+  DASHBOARD_ROUTE_PATTERNS,
+  parentView,
+  pathOfAdminSection,
+  pathOfRequest,
+  pathOfRoute,
+  pathOfView,
+  routeOfPath,
+  type DashboardRoute,
+} from '../../client/src/lib/dashboard-paths';
 import { emit } from '../../client/src/lib/events';
 import { loginPathFor, nextPathFrom, safeRedirectPath } from '../../client/src/lib/safe-redirect';
 import { dashboardAnswers, ME, profile } from './fixtures';
@@ -28,6 +37,12 @@ describe('routeOfPath and pathOfRoute: every view has one address', () => {
     ['/dashboard/groups', { kind: 'main', view: 'groups' }],
     ['/dashboard/users', { kind: 'main', view: 'users' }],
     ['/dashboard/reports', { kind: 'main', view: 'reports' }],
+    ['/dashboard/admin', { kind: 'main', view: 'admin' }],
+    ['/dashboard/admin/codes', { kind: 'main', view: 'admin', section: 'codes' }],
+    ['/dashboard/admin/users', { kind: 'main', view: 'admin', section: 'users' }],
+    ['/dashboard/admin/bots', { kind: 'main', view: 'admin', section: 'bots' }],
+    ['/dashboard/admin/notes', { kind: 'main', view: 'admin', section: 'notes' }],
+    ['/dashboard/admin/audit', { kind: 'main', view: 'admin', section: 'audit' }],
     ['/dashboard/settings', { kind: 'main', view: 'settings' }],
     ['/dashboard/stacks/42', { kind: 'detail', request: { kind: 'stack', id: 42, stackType: 'stack' } }],
     ['/dashboard/twisted/90', { kind: 'detail', request: { kind: 'stack', id: 90, stackType: 'twisted' } }],
@@ -59,6 +74,11 @@ describe('routeOfPath and pathOfRoute: every view has one address', () => {
     '/dashboard/stacks/42/comments',
     '/dashboard/settings/1',
     '/dashboard/reports/3',
+    '/dashboard/admin/nothing',
+    '/dashboard/admin/Codes',
+    '/dashboard/admin/3',
+    '/dashboard/admin/codes/3',
+    '/dashboard/codes',
     '/dashboardx',
     '/users/2',
   ])('%s names no dashboard view', (path) => {
@@ -77,6 +97,7 @@ describe('routeOfPath and pathOfRoute: every view has one address', () => {
     expect(parentView({ kind: 'user', id: 1 })).toBe('users');
     expect(parentView({ kind: 'bot', id: 1 })).toBe('users');
     expect(pathOfView('settings')).toBe('/dashboard/settings');
+    expect(pathOfAdminSection('audit')).toBe('/dashboard/admin/audit');
     expect(pathOfRequest({ kind: 'stack', id: 3, stackType: 'twisted', exact: true })).toBe('/dashboard/twisted/3');
   });
 });
@@ -257,7 +278,7 @@ describe('the dashboard follows its address', () => {
     expect(server.callsTo('twistedStacks.get')).toHaveLength(0);
   });
 
-  it('your own profile is settings; an unknown address goes to /dashboard; Reports is for admins', async () => {
+  it('your own profile is settings; an unknown address goes to /dashboard; Reports and the admin console are for admins', async () => {
     stubTrpc(dashboardAnswers());
     renderApp('/dashboard/users/1');
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 }, LOAD)).toBeInTheDocument();
@@ -267,6 +288,12 @@ describe('the dashboard follows its address', () => {
     act(() => void probe.navigate!('/dashboard/reports'));
     await vi.waitFor(() => expect(probe.path).toBe('/dashboard'));
     expect(selectedTab()).toBe('Stacks');
+    for (const path of ['/dashboard/admin', '/dashboard/admin/codes', '/dashboard/admin/audit']) {
+      act(() => void probe.navigate!(path));
+      await vi.waitFor(() => expect(probe.path).toBe('/dashboard'));
+      expect(selectedTab()).toBe('Stacks');
+      expect(screen.queryByRole('heading', { name: 'Admin' })).not.toBeInTheDocument();
+    }
   });
 
   it('the /users/{userId} page still stands alone', async () => {

@@ -416,6 +416,59 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     expectNoViolations();
   });
 
+  it('the admin console: each section and its dialogs, at 1280 and 375 px', async () => {
+    const openSection = async (section: string, heading: string) => {
+      await page.goto(`${app.baseUrl}/dashboard/admin/${section}`);
+      await visible(page.getByRole('heading', { name: heading, level: 2 }));
+    };
+    await openSection('codes', 'Registration codes');
+    await visible(page.getByRole('region', { name: 'Code list' }));
+    await scan('admin: registration codes');
+    await button('Create code').click();
+    const code = page.getByRole('textbox', { name: 'New code' });
+    await visible(code);
+    await scan('admin: a new code');
+    await scanDialog(button(`Revoke code ${await code.inputValue()}`), 'Revoke Code?');
+
+    await openSection('users', 'Users');
+    await visible(button('Details of a11y_bob'));
+    await scan('admin: users');
+    await scanDialog(button('Details of a11y_bob'), 'a11y_bob', 'admin: user details', 'Close');
+    await scanDialog(button('Deactivate a11y_bob'), 'Deactivate User?');
+
+    await openSection('bots', 'Bots');
+    await visible(button('Edit Quizbot'));
+    await scan('admin: bots');
+    await scanDialog(button('New bot'), 'New Bot');
+    await scanDialog(button('Edit Quizbot'), 'Edit Quizbot');
+
+    await openSection('notes', 'Release notes');
+    await page.getByLabel('Message').fill('A11y release notes');
+    await scan('admin: release notes');
+    await scanDialog(button('Send'), 'Send Release Notes?');
+
+    await openSection('audit', 'Audit log');
+    await visible(page.getByRole('region', { name: 'Audit entries' }));
+    await scan('admin: audit log');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      for (const [section, heading] of [
+        ['codes', 'Registration codes'],
+        ['users', 'Users'],
+        ['bots', 'Bots'],
+        ['notes', 'Release notes'],
+        ['audit', 'Audit log'],
+      ]) {
+        await openSection(section, heading);
+        await scan(`admin: ${heading.toLowerCase()} at 375 px`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    expectNoViolations();
+  });
+
   it('the key screens at 375 px', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await stacksTab();

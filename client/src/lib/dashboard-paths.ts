@@ -4,8 +4,15 @@
  * back; the dashboard, the share link and the route guards use it.
  */
 
-/** The dashboard's fixed views: the three tabs (and Reports for admins) and settings. */
-export type MainView = 'stacks' | 'groups' | 'users' | 'reports' | 'settings';
+/** The dashboard's fixed views: the three tabs (and Reports and Admin for admins) and settings. */
+export type MainView = 'stacks' | 'groups' | 'users' | 'reports' | 'admin' | 'settings';
+
+/** The views for admins only: anyone else who opens one is sent to /dashboard, as for an unknown view. */
+export const ADMIN_VIEWS: readonly MainView[] = ['reports', 'admin'];
+
+/** The admin console's sections (docs/admin.md), each at /dashboard/admin/{section}; /dashboard/admin shows the first. */
+export const ADMIN_SECTIONS = ['codes', 'users', 'bots', 'notes', 'audit'] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** What a transient tab shows (spec 1 §2): opened by the openUser, openBot, openGroup and openStack events. */
 export type TransientRequest =
@@ -25,11 +32,11 @@ export type TransientRequest =
 export type TransientKind = TransientRequest['kind'];
 
 /** A dashboard address read: a fixed view, or a detail in a transient tab. */
-export type DashboardRoute = { kind: 'main'; view: MainView } | { kind: 'detail'; request: TransientRequest };
+export type DashboardRoute = { kind: 'main'; view: MainView; section?: AdminSection } | { kind: 'detail'; request: TransientRequest };
 
 export const DASHBOARD_PATH = '/dashboard';
 
-const MAIN_VIEWS: readonly MainView[] = ['stacks', 'groups', 'users', 'reports', 'settings'];
+const MAIN_VIEWS: readonly MainView[] = ['stacks', 'groups', 'users', 'reports', 'admin', 'settings'];
 
 /** The path segment of each detail kind; a stack's segment names its type. */
 const DETAIL_SEGMENT = { user: 'users', bot: 'bots', group: 'groups', stack: 'stacks', twisted: 'twisted' } as const;
@@ -44,6 +51,7 @@ const MAX_ID = 2_147_483_647;
  */
 export const DASHBOARD_ROUTE_PATTERNS: readonly string[] = [
   ...MAIN_VIEWS,
+  ...ADMIN_SECTIONS.map((section) => `admin/${section}`),
   ...Object.values(DETAIL_SEGMENT).map((segment) => `${segment}/:id`),
 ];
 
@@ -51,8 +59,12 @@ export function isMainView(value: unknown): value is MainView {
   return typeof value === 'string' && (MAIN_VIEWS as readonly string[]).includes(value);
 }
 
+export function isAdminSection(value: unknown): value is AdminSection {
+  return typeof value === 'string' && (ADMIN_SECTIONS as readonly string[]).includes(value);
+}
+
 /**
- * Reads a path: `/dashboard` (the Stacks tab), `/dashboard/{view}`, or `/dashboard/{kind}/{id}`.
+ * Reads a path: `/dashboard` (the Stacks tab), `/dashboard/{view}`, `/dashboard/admin/{section}`, or `/dashboard/{kind}/{id}`.
  * Anything else under /dashboard (an unknown segment, a bad id, a deeper path) is null.
  */
 export function routeOfPath(pathname: string): DashboardRoute | null {
@@ -62,6 +74,7 @@ export function routeOfPath(pathname: string): DashboardRoute | null {
   if (!match) return null;
   const [, segment, rawId] = match;
   if (rawId === undefined) return isMainView(segment) ? { kind: 'main', view: segment } : null;
+  if (segment === 'admin') return isAdminSection(rawId) ? { kind: 'main', view: 'admin', section: rawId } : null;
   if (!ID.test(rawId) || Number(rawId) > MAX_ID) return null;
   const id = Number(rawId);
   switch (segment) {
@@ -89,8 +102,14 @@ export function pathOfRequest(request: TransientRequest): string {
   return `${DASHBOARD_PATH}/${segment}/${request.id}`;
 }
 
+/** A section of the admin console. */
+export function pathOfAdminSection(section: AdminSection): string {
+  return `${pathOfView('admin')}/${section}`;
+}
+
 export function pathOfRoute(route: DashboardRoute): string {
-  return route.kind === 'main' ? pathOfView(route.view) : pathOfRequest(route.request);
+  if (route.kind === 'detail') return pathOfRequest(route.request);
+  return route.view === 'admin' && route.section ? pathOfAdminSection(route.section) : pathOfView(route.view);
 }
 
 /** The path of a stack or twisted stack's detail. */

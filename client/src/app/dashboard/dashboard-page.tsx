@@ -5,7 +5,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { LoadingNote } from '../../components/query-state';
 import type { CurrentUser } from '../../../../shared/schemas/users';
 import { useCurrentUser } from '../../lib/current-user';
-import { DASHBOARD_PATH } from '../../lib/dashboard-paths';
+import { ADMIN_SECTIONS, DASHBOARD_PATH, type AdminSection } from '../../lib/dashboard-paths';
 import { emit, on, type AppEvents } from '../../lib/events';
 import { useListFollowsCount, useRefreshNotifications, useUnreadCount } from '../../lib/notifications';
 import { httpStatusOf } from '../../lib/trpc';
@@ -37,7 +37,12 @@ const MAIN_TABS: { key: MainTab; label: string }[] = [
 ];
 /** Admins only (docs/reports.md): the queue of reports, loaded when first shown. */
 const ReportsQueue = lazy(() => import('../../features/reports/reports-queue').then((m) => ({ default: m.ReportsQueue })));
-const ADMIN_TABS: { key: MainTab; label: string }[] = [{ key: 'reports', label: 'Reports' }];
+/** Admins only (docs/admin.md): registration codes, users, bots, release notes and the audit log, loaded when first shown. */
+const AdminConsole = lazy(() => import('../../features/admin/admin-console').then((m) => ({ default: m.AdminConsole })));
+const ADMIN_TABS: { key: MainTab; label: string }[] = [
+  { key: 'reports', label: 'Reports' },
+  { key: 'admin', label: 'Admin' },
+];
 
 /** A user's profile in a tab: labelled with the username once loaded (spec 1 §2). */
 function ProfileTab({ request, onLoaded, onFailed, onClose, onLeave }: TransientViewProps<Extract<TransientRequest, { kind: 'user' }>>) {
@@ -189,7 +194,7 @@ export function DashboardPage() {
             {/* The address names a detail still loading (a link, a reload): its tab opens once it has. */}
             {dashboard.loadingDetail && <LoadingNote />}
             {view === 'settings' && <SettingsPanel user={me.data} onShowTour={showTourAgain} pushDeviceControls={<PushControls />} />}
-            <MainPanels tabs={mainTabs} view={view} me={me.data} dashboard={dashboard} />
+            <MainPanels tabs={mainTabs} view={view} me={me.data} dashboard={dashboard} adminSection={dashboard.route?.kind === 'main' ? dashboard.route.section : undefined} />
             <TransientPanels tabs={tabs} view={view} dashboard={dashboard} />
           </>
         )}
@@ -232,7 +237,19 @@ function UserLoadFailure({ error }: { error: unknown }) {
 type Dashboard = ReturnType<typeof useDashboardTabs>;
 
 /** The fixed tabs' panels; only the shown one is mounted. */
-function MainPanels({ tabs, view, me, dashboard }: { tabs: { key: MainTab; label: string }[]; view: string | null; me: CurrentUser; dashboard: Dashboard }) {
+function MainPanels({
+  tabs,
+  view,
+  me,
+  dashboard,
+  adminSection,
+}: {
+  tabs: { key: MainTab; label: string }[];
+  view: string | null;
+  me: CurrentUser;
+  dashboard: Dashboard;
+  adminSection: AdminSection | undefined;
+}) {
   return tabs.map((tab) => (
     <section key={tab.key} id={panelId(tab.key)} role="tabpanel" aria-labelledby={tabId(tab.key)} hidden={view !== tab.key}>
       {view === tab.key && tab.key === 'stacks' && <StackList onOpenStack={(id, type) => emit('openStack', { id, type })} />}
@@ -251,6 +268,11 @@ function MainPanels({ tabs, view, me, dashboard }: { tabs: { key: MainTab; label
       {view === tab.key && tab.key === 'reports' && (
         <Suspense fallback={<LoadingNote />}>
           <ReportsQueue />
+        </Suspense>
+      )}
+      {view === tab.key && tab.key === 'admin' && (
+        <Suspense fallback={<LoadingNote />}>
+          <AdminConsole section={adminSection ?? ADMIN_SECTIONS[0]} meId={me.id} />
         </Suspense>
       )}
     </section>

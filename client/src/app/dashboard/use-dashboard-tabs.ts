@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
+  ADMIN_VIEWS,
   DASHBOARD_PATH,
   entryStateOf,
   isMainView,
@@ -70,8 +71,16 @@ export interface DashboardNotice {
 interface Options {
   /** The current user's id, once loaded: their own profile is settings. */
   meId: number | undefined;
-  /** Whether the current user may see Reports; undefined until known. */
+  /** Whether the current user may see Reports and the admin console; undefined until known. */
   isAdmin: boolean | undefined;
+}
+
+/**
+ * Whether `target` is already shown by `here`: /dashboard is /dashboard/stacks, and the console
+ * without a section (its tab) is whichever section shows; another section is another view.
+ */
+function sameView(target: { view: MainView; section?: string }, here: { view: MainView; section?: string }): boolean {
+  return target.view === here.view && (target.section === undefined || target.section === here.section);
 }
 
 export function useDashboardTabs({ meId, isAdmin }: Options) {
@@ -120,7 +129,7 @@ export function useDashboardTabs({ meId, isAdmin }: Options) {
   function go(path: string, options: { replace?: boolean; from?: string } = {}) {
     const target = routeOfPath(path);
     const here = routeOfPath(currentPath);
-    if (path === currentPath || (target?.kind === 'main' && here?.kind === 'main' && target.view === here.view)) return;
+    if (path === currentPath || (target?.kind === 'main' && here?.kind === 'main' && sameView(target, here))) return;
     const state: DashboardEntryState | undefined = options.from ? { from: options.from } : undefined;
     navigate(path, { replace: options.replace, state });
   }
@@ -159,7 +168,7 @@ export function useDashboardTabs({ meId, isAdmin }: Options) {
     const target = routeOfPath(tab.returnTo);
     const open =
       target !== null &&
-      (target.kind === 'main' ? target.view !== 'reports' || isAdmin === true : remaining.some((t) => t.label !== null && findTab([t], target.request)));
+      (target.kind === 'main' ? !ADMIN_VIEWS.includes(target.view) || isAdmin === true : remaining.some((t) => t.label !== null && findTab([t], target.request)));
     return open ? tab.returnTo : pathOfView(parentView(tab.request));
   }
 
@@ -222,9 +231,9 @@ export function useDashboardTabs({ meId, isAdmin }: Options) {
     closeTab(key);
   }
 
-  /** Addresses to correct once the user is known: Reports is for admins; one's own profile is settings. */
+  /** Addresses to correct once the user is known: Reports and the console are for admins; one's own profile is settings. */
   const correctAddress = useEffectEvent(() => {
-    if (route?.kind === 'main' && route.view === 'reports' && isAdmin === false) void navigate(DASHBOARD_PATH, { replace: true });
+    if (route?.kind === 'main' && ADMIN_VIEWS.includes(route.view) && isAdmin === false) void navigate(DASHBOARD_PATH, { replace: true });
     if (route?.kind === 'detail' && route.request.kind === 'user' && route.request.id === meId) void navigate(pathOfView('settings'), { replace: true });
   });
   useEffect(() => correctAddress(), [location.key, meId, isAdmin]);
