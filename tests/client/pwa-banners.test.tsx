@@ -27,6 +27,9 @@ describe('You are offline', () => {
   it('shows while the browser has no network, in place of Reconnecting…, and goes when it is back', async () => {
     // No probe answers while offline: the monitor stays down until the network is back.
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    // Files share one jsdom (isolate: false): a failure reported by an earlier file's last query
+    // may still be probing with this fetch. A reset drops that probe and starts from online.
+    act(() => connection.reset());
     render(<ConnectionStatus />);
     expect(screen.getByRole('status').textContent).toBe('');
 
