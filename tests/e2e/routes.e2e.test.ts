@@ -110,7 +110,7 @@ describe('addresses in Chromium', () => {
     await page.getByRole('tab', { name: 'Users', exact: true }).click();
     await page.getByRole('list', { name: 'Bots' }).getByRole('button', { name: /Routebot/ }).click();
     await expectView(page, `/dashboard/bots/${botId}`, 'Routebot', 'Routebot', 1);
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Stacks', 'Groups', 'Users', 'Reports', 'Route Wa', 'Route Club', 'e2e_bob', 'Routebot']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Stacks', 'Groups', 'Users', 'Reports', 'Admin', 'Route Wa', 'Route Club', 'e2e_bob', 'Routebot']);
 
     // Back through every view, in order, inside the app.
     await page.goBack();
@@ -137,7 +137,7 @@ describe('addresses in Chromium', () => {
     // A reload keeps the view; the tabs opened before are gone, and Forward opens the group again by its address.
     await page.reload();
     await expectView(page, '/dashboard/groups', 'My Groups', 'Groups');
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Stacks', 'Groups', 'Users', 'Reports']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Stacks', 'Groups', 'Users', 'Reports', 'Admin']);
     await page.goForward();
     await expectView(page, `/dashboard/groups/${groupId}`, 'Route Club', 'Route Club', 1);
     await page.reload();
@@ -235,7 +235,7 @@ describe('addresses in Chromium', () => {
     await expect.poll(() => notice.isVisible(), WAIT).toBe(true);
     expect(await notice.textContent()).toContain('This stack no longer exists.');
     expect(await notice.getByRole('button', { name: 'Retry' }).count()).toBe(0);
-    await expect.poll(() => page.getByRole('tab').allTextContents(), WAIT).toEqual(['Stacks', 'Groups', 'Users', 'Reports']);
+    await expect.poll(() => page.getByRole('tab').allTextContents(), WAIT).toEqual(['Stacks', 'Groups', 'Users', 'Reports', 'Admin']);
     await expectView(page, '/dashboard/stacks', 'My Stacks', 'Stacks');
     expect(await page.getByText('Failed to load stack').count()).toBe(0);
 

@@ -1,47 +1,23 @@
-import { sql } from 'kysely';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
-import { keywordAvailable } from './bots.repo';
+import { botsWithAudience } from './bots.repo';
 
 // Every bot as the admin console lists them (docs/admin.md): owner, audience, tags and last run in
 // one statement a page.
 
 function botsQuery(db: Db) {
-  return db
-    .selectFrom('bots as b')
-    .innerJoin('users as o', 'o.id', 'b.owner_id')
-    .leftJoin('users as f', 'f.id', 'b.friend_id')
-    .leftJoin('groups as g', 'g.id', 'b.group_id')
-    .select((eb) => [
-      'b.id',
-      'b.name',
-      'b.bio',
-      'b.avatar_id',
-      'b.owner_id',
-      'o.username as owner_username',
-      'b.friend_id',
-      'f.username as friend_username',
-      'b.group_id',
-      'g.name as group_name',
-      'b.schedule',
-      'b.generator',
-      jsonArrayFrom(
-        eb
-          .selectFrom('bot_keywords as k')
-          .select(['k.id', 'k.name', 'k.status', keywordAvailable.as('is_available')])
-          .whereRef('k.bot_id', '=', 'b.id')
-          .orderBy(sql`lower(k.name)`),
-      ).as('keywords'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('bot_runs as r')
-          .select(['r.run_on', 'r.success', 'r.stack_id', 'r.error'])
-          .whereRef('r.bot_id', '=', 'b.id')
-          .orderBy('r.run_on', 'desc')
-          .orderBy('r.id', 'desc')
-          .limit(1),
-      ).as('last_run'),
-    ]);
+  return botsWithAudience(db).select((eb) => [
+    'b.generator',
+    jsonObjectFrom(
+      eb
+        .selectFrom('bot_runs as r')
+        .select(['r.run_on', 'r.success', 'r.stack_id', 'r.error'])
+        .whereRef('r.bot_id', '=', 'b.id')
+        .orderBy('r.run_on', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(1),
+    ).as('last_run'),
+  ]);
 }
 
 export type AdminBotRow = NonNullable<Awaited<ReturnType<typeof findBot>>>;

@@ -27,8 +27,11 @@ export function listGroupBots(db: Db, groupId: number) {
   return db.selectFrom('bots as b').select(['b.id', 'b.name', 'b.bio', 'b.avatar_id']).where('b.group_id', '=', groupId).orderBy(sql`lower(b.name)`).orderBy('b.id').execute();
 }
 
-/** One bot as the viewer may see it, with owner, audience, tags and edit rights; undefined when not visible. */
-export function findBotForViewer(db: Db, viewer: Viewer, id: number) {
+/**
+ * Bots with their owner, audience and tags, one row each: the bot page's read and the admin
+ * console's list (bots-admin.repo.ts) select from it.
+ */
+export function botsWithAudience(db: Db) {
   return db
     .selectFrom('bots as b')
     .innerJoin('users as o', 'o.id', 'b.owner_id')
@@ -56,10 +59,12 @@ export function findBotForViewer(db: Db, viewer: Viewer, id: number) {
           .whereRef('k.bot_id', '=', 'b.id')
           .orderBy(sql`lower(k.name)`),
       ).as('keywords'),
-    ])
-    .where('b.id', '=', id)
-    .where(canSeeBot(viewer, true))
-    .executeTakeFirst();
+    ]);
+}
+
+/** One bot as the viewer may see it, with owner, audience, tags and edit rights; undefined when not visible. */
+export function findBotForViewer(db: Db, viewer: Viewer, id: number) {
+  return botsWithAudience(db).where('b.id', '=', id).where(canSeeBot(viewer, true)).executeTakeFirst();
 }
 
 export function findBot(db: Db, id: number) {
