@@ -7,7 +7,7 @@ import { AppRoutes } from '../../client/src/app/app';
 import { Providers } from '../../client/src/app/providers';
 import { CopyLinkButton, ShareImageButton } from '../../client/src/features/stacks/share-image-button';
 import { StackDetail } from '../../client/src/features/stacks/stack-detail';
-import { storeToken } from '../../client/src/lib/auth-token';
+import { LOGOUT_PATH, storeToken } from '../../client/src/lib/auth-token';
 import {
   DASHBOARD_ROUTE_PATTERNS,
   parentView,
@@ -369,9 +369,9 @@ describe('signed out, and sessions that end', () => {
     expect(localStorage.getItem('token')).toBe('tok2');
   });
 
-  it('a deliberate Log Out shows no expiry message and keeps no address to return to', async () => {
+  it('a deliberate Log Out ends the session on the server, shows no expiry message and keeps no address to return to', async () => {
     storeToken('tok', { silent: true });
-    stubTrpc(dashboardAnswers());
+    const { fetchMock } = stubTrpc(dashboardAnswers());
     const user = renderApp('/dashboard/settings');
     await screen.findByRole('heading', { name: 'Settings', level: 1 }, LOAD);
     await user.click(screen.getByRole('button', { name: 'Log out' }));
@@ -379,6 +379,10 @@ describe('signed out, and sessions that end', () => {
     expect(await screen.findByRole('heading', { name: 'Login' }, LOAD)).toBeInTheDocument();
     expect(probe.path).toBe('/login');
     expect(screen.queryByText('Your session has expired. Please log in again.')).not.toBeInTheDocument();
+    // POST /v1/auth/logout with the token the page had (docs/sessions.md); the token is gone.
+    const logout = fetchMock.mock.calls.find(([url]) => String(url) === LOGOUT_PATH);
+    expect(logout?.[1]).toMatchObject({ method: 'POST', keepalive: true, headers: { Authorization: 'Bearer tok' } });
+    expect(localStorage.getItem('token')).toBeNull();
   });
 });
 

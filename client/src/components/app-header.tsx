@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../shared/limits';
-import { clearToken } from '../lib/auth-token';
+import { signOut } from '../lib/auth-token';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
@@ -33,7 +33,7 @@ export function AppHeader({ children }: { children?: ReactNode }) {
         onCancel={() => setConfirmLogout(false)}
         onConfirm={() => {
           setConfirmLogout(false);
-          clearToken();
+          signOut();
           navigate('/login', { replace: true });
         }}
       >

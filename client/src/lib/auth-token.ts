@@ -45,6 +45,24 @@ export function clearToken(reason: SessionEnd = 'logout'): void {
   emit('logout');
 }
 
+/** Ends the calling token's session on the server (docs/sessions.md). */
+export const LOGOUT_PATH = '/v1/auth/logout';
+
+/**
+ * The user's own Log Out: the server ends this token's session, so a copy of the token is refused
+ * too, and the page forgets the token at once, whether or not the server answers (keepalive: the
+ * call outlives the move to /login). A failure is only logged: the token still expires with its
+ * session, and the Sessions list can end it.
+ */
+export function signOut(): void {
+  const token = getToken();
+  if (token) {
+    const ended = fetch(LOGOUT_PATH, { method: 'POST', keepalive: true, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+    ended.catch((error: unknown) => console.error('Failed to end the session on the server', error));
+  }
+  clearToken('logout');
+}
+
 function subscribe(onChange: () => void): () => void {
   const events = ['login', 'logout', 'storage'];
   events.forEach((name) => window.addEventListener(name, onChange));
