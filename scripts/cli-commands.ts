@@ -1,6 +1,8 @@
 /** The admin CLI's commands, callable in process (tests); scripts/cli.ts is the program. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { LIMITS } from '../shared/limits';
+import { ADMIN_MESSAGES } from '../shared/schemas/admin';
 import { CreateBotInput } from '../shared/schemas/bots';
 import { embeddedFolder, openAndMigrate } from '../server/bootstrap';
 import { buildConfig, type AppConfig } from '../server/config';
@@ -130,7 +132,7 @@ const commands: Record<string, Command> = {
     prepare(args) {
       const message = args.join(' ').trim();
       if (!message) throw new UsageError('usage: notes:broadcast "<text>"');
-      if (message.length > 2000) throw new UsageError('Release notes must be 2000 characters or fewer');
+      if (message.length > LIMITS.releaseNotesMax) throw new UsageError(ADMIN_MESSAGES.notesMax);
       return async (db, config, out) => {
         const { recipients: count } = await admin.broadcastReleaseNotes(cliCall(db, config), message);
         out(`Release notes sent to ${count} ${count === 1 ? 'user' : 'users'}`);

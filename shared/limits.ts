@@ -254,6 +254,8 @@ export const SECURITY = {
   sessionsPerUser: 30,
   /** Ended and expired sessions are forgotten this many days later (at the account's next sign-in). */
   sessionForgetDays: 30,
+  /** A session's last_seen_at (and ip) is written at most this often: a request reads, it rarely writes. */
+  sessionSeenEverySeconds: 60,
   /** A session's user agent is kept to this many characters. */
   sessionUserAgentMax: 512,
   verifyEmailTtlMs: 24 * 3600 * 1000,

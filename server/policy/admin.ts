@@ -1,10 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/client';
+import { conflict, type AppError } from '../errors';
 
 /**
  * Who is an admin, and what being one allows. A role on the user row (`users.role`), set by the
- * CLI (`npm run cli -- users:role <username> ADMIN`). Admin powers, each checked where it acts:
- * - adminProcedure (server/trpc/init.ts): creating bots, the reports queue's PUT;
+ * CLI (`npm run cli -- users:role <username> ADMIN`), then by admins in the console. Admin powers,
+ * each checked where it acts:
+ * - adminProcedure (server/trpc/init.ts): creating bots, the reports queue's PUT, and the whole
+ *   admin console (server/modules/admin: registration codes, every account's role and
+ *   deactivation but their own (selfAdminChangeRefusal), every bot's schedule, runs and purge of
+ *   DISABLED tags, release notes, the audit log);
  * - every group stack is visible (canSeeStack's `isAdmin`), but answering and commenting stay the
  *   audience's (inStackAudience);
  * - sandboxing and unsandboxing stacks and comments, hiding a group stack for members who have not
@@ -18,6 +23,14 @@ import type { Db } from '../db/client';
 export const ADMIN_ROLE = 'ADMIN' as const;
 
 export const isAdminRole = (role: string): boolean => role === ADMIN_ROLE;
+
+/**
+ * An admin may not change their own role or deactivate themself: the last admin could lock
+ * everyone out by mistake. The CLI (no actor) may.
+ */
+export function selfAdminChangeRefusal(actorId: number | null, targetId: number, what: 'change the role of' | 'deactivate'): AppError | null {
+  return actorId === targetId ? conflict('SELF_ADMIN_CHANGE', `You cannot ${what} your own account`) : null;
+}
 
 /** Whether the user row aliased `alias` is an admin, in SQL (live events decide for many users at once). */
 export const isAdminSql = (alias: string): RawBuilder<boolean> => sql<boolean>`(${sql.raw(alias)}.role = 'ADMIN')`;

@@ -1,9 +1,12 @@
+import { LIMITS } from '../../../shared/limits';
+import { weekdaysShort } from '../../../shared/weekdays';
 import type { AdminBot, AdminCode, AdminUser, AdminUserDetail, AuditSource, CreateCodeInput, UpdateBotInput } from '../../../shared/schemas/admin';
 import type { BotGenerator, BotRun, CreateBotInput } from '../../../shared/schemas/bots';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { conflict, notFound } from '../../errors';
+import { selfAdminChangeRefusal } from '../../policy';
 import type { Viewer } from '../../viewer';
 import { forgetRun, runBot as runBotNow } from '../bots/bots.engine';
 import * as bots from '../bots/bots.service';
@@ -119,22 +122,29 @@ export async function listUsers(db: Db, options: { q?: string; offset: number; l
   return (await users.listAccounts(db, options)).map(toUser);
 }
 
-export async function getUser(db: Db, id: number): Promise<AdminUserDetail> {
+async function loadUser(db: Db, id: number): Promise<AdminUser> {
   const row = await users.findAccount(db, id);
   if (!row) throw notFound('User not found', 'USER_NOT_FOUND');
-  return { ...toUser(row), invited: row.invited };
+  return toUser(row);
 }
 
-/** Admins cannot take their own role or deactivate themselves: the last admin could lock everyone out. */
-function refuseSelf(call: AdminCall, id: number, what: string) {
-  if (call.viewer?.id === id) throw conflict('SELF_ADMIN_CHANGE', `You cannot ${what} your own account`);
+/** An account with whom it invited (the same list a profile shows admins, longer). */
+export async function getUser(db: Db, id: number): Promise<AdminUserDetail> {
+  const user = await loadUser(db, id);
+  const { invited } = await codes.inviteLinks(db, id, LIMITS.adminInviteesMax);
+  return { ...user, invited };
+}
+
+function refuseSelf(call: AdminCall, id: number, what: 'change the role of' | 'deactivate') {
+  const refusal = selfAdminChangeRefusal(call.viewer?.id ?? null, id, what);
+  if (refusal) throw refusal;
 }
 
 export function setRole(call: AdminCall, id: number, role: 'USER' | 'ADMIN'): Promise<AdminUser> {
   return record(call, { action: 'users.role', targetType: 'user', targetId: id, describe: (user) => `${user.username} is now ${user.role}` }, async () => {
     refuseSelf(call, id, 'change the role of');
     if (!(await users.setRole(call.db, id, role))) throw notFound('User not found', 'USER_NOT_FOUND');
-    return getUser(call.db, id);
+    return loadUser(call.db, id);
   });
 }
 
@@ -148,9 +158,9 @@ export async function setRoleByUsername(call: AdminCall, username: string, role:
 export function deactivateUser(call: AdminCall, id: number): Promise<AdminUser> {
   return record(call, { action: 'users.deactivate', targetType: 'user', targetId: id, describe: (user) => `${user.username} deactivated` }, async () => {
     refuseSelf(call, id, 'deactivate');
-    const user = await getUser(call.db, id);
-    if (user.is_active) await users.deactivateAccount(call.db, id);
-    return { ...(await getUser(call.db, id)) };
+    if (!(await loadUser(call.db, id)).is_active) return loadUser(call.db, id);
+    await users.deactivateAccount(call.db, id);
+    return loadUser(call.db, id);
   });
 }
 
@@ -191,11 +201,10 @@ export function createBot(call: AdminCall, input: CreateBotInput): Promise<Admin
   });
 }
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 export function updateBot(call: AdminCall, input: UpdateBotInput): Promise<AdminBot> {
   const changes = [
-    input.schedule && `schedule ${input.schedule.length ? [...input.schedule].sort((a, b) => a - b).map((d) => WEEKDAYS[d]).join(', ') : 'none'}`,
+    input.schedule && `schedule ${input.schedule.length ? weekdaysShort(input.schedule) : 'none'}`,
     input.add_tags?.length && `added ${input.add_tags.join(', ')}`,
     input.remove_tags?.length && `removed ${input.remove_tags.join(', ')}`,
   ].filter(Boolean);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { LIMITS } from '../../../shared/limits';
 import type { AuditAction, AuditEntry, AuditOutcome, AuditSource } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
@@ -91,7 +92,7 @@ export async function listAudit(db: Db, input: { actor?: string; action?: AuditA
     .select(['a.id', 'a.at', 'a.actor_id', 'u.username', 'a.source', 'a.action', 'a.target_type', 'a.target_id', 'a.outcome', 'a.detail']);
   if (input.actor !== undefined) {
     const actor = input.actor;
-    query = DIGITS.test(actor) && Number(actor) <= 2_147_483_647
+    query = DIGITS.test(actor) && Number(actor) <= LIMITS.idMax
       ? query.where('a.actor_id', '=', Number(actor))
       : query.where('a.actor_id', '=', (eb) => eb.selectFrom('users').select('id').where(sql`lower(username)`, '=', actor.toLowerCase()));
   }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { SECURITY } from '../../../shared/limits';
 import type { Db } from '../../db/client';
 
 /** A session's user as a request sees it: one statement on two primary keys. */
@@ -15,15 +16,12 @@ export function findSessionUser(db: Db, userId: number, sessionId: number) {
       's.id as session_id',
       's.second_factor',
       sql<boolean>`s.ended_at is null and s.expires_at > now()`.as('session_live'),
-      sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${SEEN_EVERY_SECONDS})`.as('seen_long_ago'),
+      sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${SECURITY.sessionSeenEverySeconds})`.as('seen_long_ago'),
     ])
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
     .executeTakeFirst();
 }
-
-/** last_seen_at is written at most this often per session: a request reads, it rarely writes. */
-export const SEEN_EVERY_SECONDS = 60;
 
 export function touchSession(db: Db, sessionId: number, ip: string) {
   return db.updateTable('sessions').set({ last_seen_at: sql`now()`, ip }).where('id', '=', sessionId).execute();

@@ -100,8 +100,8 @@ export async function listInvites(db: Db, userId: number, appUrl: string): Promi
 }
 
 /** For admins on a profile: who made the code this user registered with, and who used theirs. */
-export async function inviteLinks(db: Db, userId: number) {
-  const row = await findInviteLinks(db, userId, INVITES.listMax);
+export async function inviteLinks(db: Db, userId: number, limit: number = INVITES.listMax) {
+  const row = await findInviteLinks(db, userId, limit);
   return { invited_by: row?.invited_by ?? null, invited: row?.invited ?? [] };
 }
 

@@ -1,6 +1,4 @@
 import { sql } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { LIMITS } from '../../../shared/limits';
 import type { Db } from '../../db/client';
 import { containsPattern } from './relations.sql';
 
@@ -43,20 +41,7 @@ export function listUsers(db: Db, options: { q?: string; offset: number; limit: 
 }
 
 export function findUser(db: Db, id: number) {
-  return usersQuery(db)
-    .select((eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom('registration_codes as mine')
-          .innerJoin('users as joined', 'joined.registration_code_id', 'mine.id')
-          .select(['joined.id', 'joined.username'])
-          .whereRef('mine.created_by', '=', 'u.id')
-          .orderBy('joined.id')
-          .limit(LIMITS.adminInviteesMax),
-      ).as('invited'),
-    )
-    .where('u.id', '=', id)
-    .executeTakeFirst();
+  return usersQuery(db).where('u.id', '=', id).executeTakeFirst();
 }
 
 export async function findUserIdByUsername(db: Db, username: string): Promise<number | undefined> {

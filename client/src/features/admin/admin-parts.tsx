@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { errorDetail } from '../../lib/trpc';
+import { WEEKDAY_NAMES, weekdaysShort } from '../../../../shared/weekdays';
 
 /** Rows per page of every console list (the API's default page). */
 export const ADMIN_PAGE = LIMITS.pageSizeAdmin;
@@ -84,24 +85,11 @@ export function SectionHeading({ id, title, children }: { id: string; title: str
   );
 }
 
-/** Copies text; false when the browser refuses (no clipboard permission, an insecure origin). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (error) {
-    console.warn('The clipboard refused the text', error);
-    return false;
-  }
-}
-
-/** Spec 2 §9: weekdays 0-6, Monday to Sunday. */
-export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** A schedule in short: 'Every day', 'No days', or 'Mon, Wed, Fri'. */
 export function scheduleShort(days: readonly number[]): string {
-  const sorted = [...new Set(days)].sort((a, b) => a - b);
-  if (sorted.length === WEEKDAY_NAMES.length) return 'Every day';
-  if (sorted.length === 0) return 'No days';
-  return sorted.map((day) => WEEKDAY_NAMES[day]?.slice(0, 3) ?? String(day)).join(', ');
+  const distinct = new Set(days).size;
+  if (distinct === WEEKDAY_NAMES.length) return 'Every day';
+  if (distinct === 0) return 'No days';
+  return weekdaysShort(days);
 }

@@ -1,4 +1,4 @@
-import { WEEKDAY_NAMES } from './admin-parts';
+import { WEEKDAY_NAMES } from '../../../../shared/weekdays';
 
 /** Tags typed one per line (a tag may hold no comma, spec 2 §5): trimmed, blank lines dropped. */
 export function splitTags(text: string): string[] {

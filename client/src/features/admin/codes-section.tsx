@@ -8,7 +8,8 @@ import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { useTimedMessage } from '../../lib/timed-message';
-import { ADMIN_PAGE, copyText, OutcomeLine, Pager, ScrollTable, SectionHeading, useOutcome } from './admin-parts';
+import { copyText } from '../../lib/clipboard';
+import { ADMIN_PAGE, OutcomeLine, Pager, ScrollTable, SectionHeading, useOutcome } from './admin-parts';
 
 const STATUS: Record<AdminCode['status'], { text: string; badge: string }> = {
   active: { text: 'Active', badge: 'badge-success' },

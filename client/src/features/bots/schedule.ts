@@ -1,5 +1,4 @@
-/** Spec 2 §9: weekdays 0-6, Monday to Sunday. */
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+import { WEEKDAY_NAMES as WEEKDAYS } from '../../../../shared/weekdays';
 
 /**
  * Spec 2 §2.7 Schedule: 'Runs every day.' for all seven days, otherwise the days in week order,

@@ -6,6 +6,7 @@ import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
 import { useTimedMessage } from '../../lib/timed-message';
 import { errorDetail, useTRPC } from '../../lib/trpc';
+import { copyText } from '../../lib/clipboard';
 
 const STATE_LABELS: Record<InviteState, { text: string; badge: string }> = {
   unused: { text: 'Unused', badge: 'badge-info' },
@@ -15,16 +16,6 @@ const STATE_LABELS: Record<InviteState, { text: string; badge: string }> = {
 
 /** The link as this browser reaches the app (the server's APP_URL may differ behind a proxy). */
 export const inviteLink = (code: string) => `${window.location.origin}${invitePath(code)}`;
-
-/** Copies text; false when the browser refuses (no clipboard permission, insecure origin). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Settings → "Invite a friend" (docs/decisions/personal-invites.md): makes a single-use invite link (7 days) to copy and
