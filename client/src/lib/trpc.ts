@@ -13,8 +13,11 @@ export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 export const SERVER_ERROR_MESSAGE = 'We ran into a temporary issue. Be back shortly!';
 
-/** Procedures whose 401 or 5xx belongs to the caller (spec 1 §8: login errors are shown on the form). */
-const SELF_HANDLED = new Set(['auth.login']);
+/**
+ * Procedures whose 401 or 5xx belongs to the caller (spec 1 §8: login errors are shown on the form):
+ * the password, the code of the second step and the passkey sign-in.
+ */
+const SELF_HANDLED = new Set(['auth.login', 'auth.loginMfa', 'passkeys.signInOptions', 'passkeys.signIn']);
 
 /** A call that the caller (or a navigation) aborted: no sign that the server is gone. */
 function wasAborted(error: TRPCClientError<AppRouter>): boolean {

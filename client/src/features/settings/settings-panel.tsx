@@ -10,6 +10,7 @@ import { DownloadData } from './download-data';
 import { InviteFriend } from './invite-friend';
 import { MutedUsers } from './muted-users';
 import { NotificationSettings } from './notification-settings';
+import { SecuritySettings } from './security-settings';
 import { SocialsEditor } from './socials-editor';
 
 const THEME_CHOICES: { value: Theme; label: string }[] = [
@@ -37,7 +38,7 @@ interface SettingsPanelProps {
   pushDeviceControls?: ReactNode;
 }
 
-/** Spec 1 §2 Settings: account, bio, theme, avatar, socials, notifications, help and the danger zone. */
+/** Spec 1 §2 Settings: account, bio, theme, avatar, socials, notifications, security, help and the danger zone. */
 export function SettingsPanel({ user, onShowTour, pushDeviceControls }: SettingsPanelProps) {
   const [theme, setTheme] = useTheme();
   return (
@@ -80,6 +81,9 @@ export function SettingsPanel({ user, onShowTour, pushDeviceControls }: Settings
       </SettingsCard>
       <SettingsCard title="Notifications">
         <NotificationSettings pushDeviceControls={pushDeviceControls} />
+      </SettingsCard>
+      <SettingsCard title="Security">
+        <SecuritySettings />
       </SettingsCard>
       <SettingsCard title="Invite a friend">
         <InviteFriend />

@@ -1,0 +1,65 @@
+import { startAuthentication } from '@simplewebauthn/browser';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ceremonyCancelled, passkeysSupported } from '../../lib/passkey-ceremony';
+import { useTRPC } from '../../lib/trpc';
+import type { WebAuthnCredential } from '../../../../shared/schemas/passkeys';
+import { loginFailure } from './login-failure';
+
+export const PASSKEY_CANCELLED = 'The passkey sign-in was cancelled.';
+
+/**
+ * "Sign in with a passkey" under the login form (docs/passkeys.md): the server's request options,
+ * the browser's passkey prompt (discoverable credentials: no username is asked), then the signed
+ * answer back for a token. Shown only where the browser has WebAuthn.
+ */
+export function PasskeySignIn({ onSignedIn }: { onSignedIn(accessToken: string): void }) {
+  const trpc = useTRPC();
+  const options = useMutation(trpc.passkeys.signInOptions.mutationOptions());
+  const signIn = useMutation(trpc.passkeys.signIn.mutationOptions());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [supported] = useState(passkeysSupported);
+  if (!supported) return null;
+
+  async function run() {
+    setError(null);
+    setBusy(true);
+    try {
+      const optionsJSON = await options.mutateAsync();
+      let response: WebAuthnCredential;
+      try {
+        // The JSON the server made for @simplewebauthn/browser; the shared schema only names its challenge.
+        response = (await startAuthentication({ optionsJSON: optionsJSON as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] })) as WebAuthnCredential;
+      } catch (failure) {
+        if (ceremonyCancelled(failure)) {
+          setError(PASSKEY_CANCELLED);
+          return;
+        }
+        console.error('The passkey sign-in failed in the browser', failure);
+        setError(failure instanceof Error && failure.message ? failure.message : 'The passkey sign-in failed.');
+        return;
+      }
+      const { access_token } = await signIn.mutateAsync({ response });
+      onSignedIn(access_token);
+    } catch (failure) {
+      setError(loginFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-4 space-y-3">
+      <div className="divider my-0 text-sm text-base-content/70">or</div>
+      {error && (
+        <p role="alert" className="text-error">
+          {error}
+        </p>
+      )}
+      <button type="button" className="btn btn-outline w-full" onClick={() => void run()} disabled={busy}>
+        {busy ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+      </button>
+    </div>
+  );
+}

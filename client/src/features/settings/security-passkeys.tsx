@@ -1,0 +1,167 @@
+import { startRegistration } from '@simplewebauthn/browser';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { PASSKEYS, type Passkey, type WebAuthnCredential } from '../../../../shared/schemas/passkeys';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { QueryState } from '../../components/query-state';
+import { formatDateTime } from '../../lib/format-date';
+import { ceremonyCancelled, passkeysSupported } from '../../lib/passkey-ceremony';
+import { useTimedMessage } from '../../lib/timed-message';
+import { errorDetail, useTRPC } from '../../lib/trpc';
+
+type RegistrationOptionsJSON = Parameters<typeof startRegistration>[0]['optionsJSON'];
+
+/**
+ * Settings → Security → Passkeys (docs/passkeys.md): my passkeys with when each was added and last
+ * used, Remove behind a question, and a named new one made by the browser's passkey prompt.
+ */
+export function PasskeySettings() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.passkeys.list.queryOptions());
+  const remove = useMutation(trpc.passkeys.remove.mutationOptions());
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, showDone] = useTimedMessage();
+  const [supported] = useState(passkeysSupported);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.passkeys.list.queryKey() });
+
+  async function confirmRemove() {
+    if (!removing) return;
+    setFailure(null);
+    try {
+      await remove.mutateAsync({ id: removing.id });
+      showDone(`Removed the passkey ${removing.name}.`);
+      await refresh();
+    } catch (error) {
+      setFailure(errorDetail(error) ?? 'Failed to remove the passkey');
+    }
+    setRemoving(null);
+  }
+
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-base-content/80">Sign in with your fingerprint, face or screen lock instead of a password and a code.</p>
+      <QueryState query={list} quiet error="Failed to load passkeys" empty="You have no passkeys yet." isEmpty={(data) => data.items.length === 0}>
+        {(data) => (
+          <ul className="divide-y divide-base-300" aria-label="Passkeys">
+            {data.items.map((passkey) => (
+              <li key={passkey.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium wrap-anywhere">{passkey.name}</p>
+                  <p className="text-sm text-base-content/80">
+                    Added <time dateTime={passkey.created_at}>{formatDateTime(passkey.created_at)}</time>
+                    {' · '}
+                    {passkey.last_used_at ? (
+                      <>
+                        Last used <time dateTime={passkey.last_used_at}>{formatDateTime(passkey.last_used_at)}</time>
+                      </>
+                    ) : (
+                      'Never used'
+                    )}
+                  </p>
+                </div>
+                <button type="button" className="btn btn-sm" aria-label={`Remove ${passkey.name}`} onClick={() => setRemoving(passkey)}>
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      {supported ? <AddPasskey onAdded={(name) => void refresh().then(() => showDone(`Added the passkey ${name}.`))} /> : <p>This browser cannot use passkeys.</p>}
+      {failure && (
+        <p role="alert" className="text-sm text-error">
+          {failure}
+        </p>
+      )}
+      <p role="status" className="min-h-5 text-sm text-success">
+        {done}
+      </p>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove the passkey ${removing?.name ?? ''}?`}
+        confirmLabel="Remove"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => void confirmRemove()}
+      >
+        <p>You will no longer be able to sign in with it.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** The name field and "Add a passkey": the server's creation options, the browser's prompt, then the new passkey saved. */
+function AddPasskey({ onAdded }: { onAdded(name: string): void }) {
+  const trpc = useTRPC();
+  const options = useMutation(trpc.passkeys.registrationOptions.mutationOptions());
+  const add = useMutation(trpc.passkeys.add.mutationOptions());
+  const fieldId = useId();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setError('Name is required');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const optionsJSON = await options.mutateAsync();
+      let response: WebAuthnCredential;
+      try {
+        // The JSON the server made for @simplewebauthn/browser; the shared schema only names its challenge.
+        response = (await startRegistration({ optionsJSON: optionsJSON as unknown as RegistrationOptionsJSON })) as WebAuthnCredential;
+      } catch (failure) {
+        if (ceremonyCancelled(failure)) setError('Adding the passkey was cancelled.');
+        else {
+          console.error('The browser could not make the passkey', failure);
+          setError(failure instanceof Error && failure.message ? failure.message : 'Failed to add the passkey');
+        }
+        return;
+      }
+      await add.mutateAsync({ name: trimmed, response });
+      setName('');
+      onAdded(trimmed);
+    } catch (failure) {
+      setError(errorDetail(failure) ?? 'Failed to add the passkey');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="space-y-2" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="form-control w-full max-w-sm">
+        <label className="label pb-1" htmlFor={fieldId}>
+          <span className="label-text">Passkey name</span>
+        </label>
+        <input
+          id={fieldId}
+          className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
+          required
+          maxLength={PASSKEYS.nameMax}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+        />
+        {error && (
+          <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm text-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+        {busy ? 'Adding...' : 'Add a passkey'}
+      </button>
+    </form>
+  );
+}

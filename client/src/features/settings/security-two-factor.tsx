@@ -1,0 +1,227 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { TwoFactorSetup } from '../../../../shared/schemas/two-factor';
+import { Modal, ModalActions } from '../../components/modal';
+import { QueryState } from '../../components/query-state';
+import { errorDetail, useTRPC } from '../../lib/trpc';
+import { RecoveryCodesActions, RecoveryCodesView } from './security-recovery-codes';
+
+type CodeDialog = 'regenerate' | 'disable';
+
+/**
+ * Settings → Security → Two-factor sign-in (docs/two-factor.md). Off: turning it on shows a QR code
+ * and the key, asks for a first code, then shows the ten recovery codes. On: the codes left, new
+ * codes, and turning it off, each behind a code from the app or a recovery code.
+ */
+export function TwoFactorSettings() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const status = useQuery(trpc.twoFactor.status.queryOptions());
+  const setup = useMutation(trpc.twoFactor.setup.mutationOptions());
+  const [secret, setSecret] = useState<TwoFactorSetup | null>(null);
+  const [dialog, setDialog] = useState<CodeDialog | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.twoFactor.status.queryKey() });
+
+  // The secret is made when asked for, not as the dialog mounts: one click, one secret.
+  async function startSetup() {
+    setFailure(null);
+    try {
+      setSecret(await setup.mutateAsync());
+    } catch (error) {
+      setFailure(errorDetail(error) ?? 'Failed to start two-factor sign-in');
+    }
+  }
+
+  const closeDialog = () => {
+    setSecret(null);
+    setDialog(null);
+    refresh();
+  };
+
+  return (
+    <div className="space-y-2">
+      <QueryState query={status} quiet error="Failed to load two-factor sign-in" isEmpty={() => false}>
+        {(data) =>
+          data.enabled ? (
+            <>
+              <p>Two-factor sign-in is on.</p>
+              <p className="text-sm text-base-content/80">Recovery codes left: {data.recovery_codes_left}</p>
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className="btn btn-sm" onClick={() => setDialog('regenerate')}>
+                  New recovery codes
+                </button>
+                <button type="button" className="btn btn-sm btn-outline btn-error" onClick={() => setDialog('disable')}>
+                  Turn off two-factor sign-in
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="text-sm text-base-content/80">Ask for a code from an authenticator app after your password.</p>
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => void startSetup()} disabled={setup.isPending}>
+                {setup.isPending ? 'Preparing...' : 'Turn on two-factor sign-in'}
+              </button>
+            </>
+          )
+        }
+      </QueryState>
+      {failure && (
+        <p role="alert" className="text-sm text-error">
+          {failure}
+        </p>
+      )}
+      {secret && <TurnOnDialog setup={secret} onClose={closeDialog} />}
+      {dialog && <CodeCheckDialog kind={dialog} onClose={closeDialog} />}
+    </div>
+  );
+}
+
+/** A code field of the two-factor dialogs, with the server's refusal ("Incorrect code") under it. */
+function CodeField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange(value: string): void; error: string | null }) {
+  return (
+    <div className="form-control w-full">
+      <label className="label pb-1" htmlFor={id}>
+        <span className="label-text">{label}</span>
+      </label>
+      <input
+        id={id}
+        className={`input input-bordered w-full font-mono ${error ? 'input-error' : ''}`}
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        maxLength={32}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TurnOnDialog({ setup, onClose }: { setup: TwoFactorSetup; onClose(): void }) {
+  const trpc = useTRPC();
+  const confirm = useMutation(trpc.twoFactor.confirm.mutationOptions());
+  const ids = { form: useId(), code: useId() };
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      setCodes((await confirm.mutateAsync({ code })).recovery_codes);
+    } catch (failure) {
+      setError(errorDetail(failure) ?? 'Failed to turn on two-factor sign-in');
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title="Turn on two-factor sign-in"
+      onClose={onClose}
+      actions={
+        codes ? (
+          <RecoveryCodesActions codes={codes} onDone={onClose} />
+        ) : (
+          <ModalActions onCancel={onClose} busy={confirm.isPending} form={ids.form} disabled={confirm.isPending || code.trim() === ''} label={confirm.isPending ? 'Confirming...' : 'Confirm'} />
+        )
+      }
+    >
+      {codes ? (
+        <RecoveryCodesView codes={codes} />
+      ) : (
+        <form id={ids.form} className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
+          <p className="text-sm">Scan this QR code with your authenticator app, then enter the six-digit code it shows.</p>
+          <img src={setup.qr_code} alt="QR code for your authenticator app" width={192} height={192} className="mx-auto rounded-box bg-white p-2" />
+          <div className="text-sm">
+            <p>Or type this key:</p>
+            <code className="block break-all rounded-box bg-base-200 px-3 py-2 font-mono text-base" data-testid="two-factor-secret">
+              {setup.secret}
+            </code>
+          </div>
+          <CodeField id={ids.code} label="Code from the app" value={code} onChange={setCode} error={error} />
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+const CODE_DIALOGS: Record<CodeDialog, { title: string; intro: string; label: string; busy: string; failed: string }> = {
+  regenerate: {
+    title: 'New recovery codes',
+    intro: 'New codes replace all your unused ones.',
+    label: 'Make new codes',
+    busy: 'Making codes...',
+    failed: 'Failed to make new recovery codes',
+  },
+  disable: {
+    title: 'Turn off two-factor sign-in',
+    intro: 'Sign-in will ask for your password only. Your recovery codes stop working.',
+    label: 'Turn off',
+    busy: 'Turning off...',
+    failed: 'Failed to turn off two-factor sign-in',
+  },
+};
+
+/** New recovery codes, or turning two-factor sign-in off: both ask for a code first. */
+function CodeCheckDialog({ kind, onClose }: { kind: CodeDialog; onClose(): void }) {
+  const trpc = useTRPC();
+  const regenerate = useMutation(trpc.twoFactor.regenerateRecoveryCodes.mutationOptions());
+  const disable = useMutation(trpc.twoFactor.disable.mutationOptions());
+  const ids = { form: useId(), code: useId() };
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const text = CODE_DIALOGS[kind];
+  const busy = regenerate.isPending || disable.isPending;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      if (kind === 'regenerate') {
+        setCodes((await regenerate.mutateAsync({ code })).recovery_codes);
+      } else {
+        await disable.mutateAsync({ code });
+        onClose();
+      }
+    } catch (failure) {
+      setError(errorDetail(failure) ?? text.failed);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={text.title}
+      onClose={onClose}
+      actions={
+        codes ? (
+          <RecoveryCodesActions codes={codes} onDone={onClose} />
+        ) : (
+          <ModalActions onCancel={onClose} busy={busy} form={ids.form} disabled={busy || code.trim() === ''} label={busy ? text.busy : text.label} />
+        )
+      }
+    >
+      {codes ? (
+        <RecoveryCodesView codes={codes} />
+      ) : (
+        <form id={ids.form} className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
+          <p className="text-sm">{text.intro}</p>
+          <CodeField id={ids.code} label="Code from the app or a recovery code" value={code} onChange={setCode} error={error} />
+        </form>
+      )}
+    </Modal>
+  );
+}
