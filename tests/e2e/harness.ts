@@ -59,6 +59,12 @@ export interface StartOptions {
    * cannot run beside the server). Tests that need several accounts use it.
    */
   extraCodeUses?: number;
+  /**
+   * The host name the app is reached by (APP_URL and `baseUrl`); the server still listens on
+   * 127.0.0.1. 'localhost' is for passkeys: WebAuthn refuses an IP address as relying-party id, and
+   * the server takes its relying party from APP_URL. Default: '127.0.0.1'.
+   */
+  hostname?: 'localhost' | '127.0.0.1';
 }
 
 /** Runs the admin CLI on the app's database; the code is alone on the last line of its output. */
@@ -126,7 +132,8 @@ const printedCode = (output: string) => /^\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4
 export async function startApp(options: StartOptions = {}): Promise<LocalApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-e2e-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', BCRYPT_COST: '10', SCHEDULER: 'false' };
+  const origin = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: origin, LOG_LEVEL: 'warn', BCRYPT_COST: '10', SCHEDULER: 'false' };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
     const database = await createDatabase(process.env.DATABASE_URL);
@@ -143,7 +150,7 @@ export async function startApp(options: StartOptions = {}): Promise<LocalApp> {
   const firstCode = printedCode(server.output()) ?? extraCode;
   if (!firstCode) throw new Error(`no first registration code printed:\n${server.output()}`);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: origin,
     dataDir,
     firstCode,
     extraCode,

@@ -1,0 +1,190 @@
+import { generate } from 'otplib';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_PASSWORD, launchBrowser, logIn, registerAccount, startApp, type RunningApp } from './harness';
+
+/**
+ * The sign-in security screens in Chromium (docs/two-factor.md, docs/passkeys.md, docs/sessions.md):
+ * a passkey made by the DevTools protocol's virtual authenticator, two-factor sign-in with codes
+ * computed as an authenticator app does, and a session ended from another browser. The app is
+ * reached as http://localhost:<port>: WebAuthn refuses an IP address as relying-party id.
+ */
+let app: RunningApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const WAIT = { timeout: 20_000 };
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+beforeAll(async () => {
+  app = await startApp({ hostname: 'localhost', extraCodeUses: 3 });
+  await registerAccount(app, 'sec_passkey', app.extraCode!);
+  await registerAccount(app, 'sec_totp', app.extraCode!);
+  await registerAccount(app, 'sec_sessions', app.extraCode!);
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+  return page;
+}
+
+const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
+const gone = (locator: Locator) => expect.poll(() => locator.count(), WAIT).toBe(0);
+
+/** The tour comes on a first sign-in in a browser; it lies over everything, so it is skipped. */
+async function skipTourIfShown(page: Page) {
+  const skip = page.getByRole('button', { name: 'Skip' });
+  const tabs = page.getByRole('tab', { name: 'Stacks' });
+  await expect.poll(async () => (await skip.isVisible()) || (await tabs.isVisible()), WAIT).toBe(true);
+  if (await skip.isVisible()) {
+    await skip.click();
+    await gone(skip);
+  }
+}
+
+async function openSecurity(page: Page): Promise<Locator> {
+  await page.goto(`${app.baseUrl}/dashboard/settings`);
+  const card = page.getByRole('region', { name: 'Security' });
+  await visible(card.getByRole('heading', { name: 'Sessions' }));
+  return card;
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log Out', exact: true }).click();
+  await page.waitForURL('**/login');
+}
+
+/** The current TOTP code of `secret`; when it is `used`, the next one (a code is accepted once). */
+async function freshCode(secret: string, used?: string): Promise<string> {
+  for (;;) {
+    const code = await generate({ secret });
+    if (code !== used) return code;
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
+  }
+}
+
+describe('passkeys with a virtual authenticator', () => {
+  it('registers a passkey in Settings, signs in with it without a username, and removes it', async () => {
+    const page = await newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+
+    await logIn(app, page, 'sec_passkey');
+    await skipTourIfShown(page);
+    let card = await openSecurity(page);
+    await visible(card.getByText('You have no passkeys yet.'));
+    await card.getByLabel('Passkey name').fill('Virtual key');
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    const passkeys = card.getByRole('list', { name: 'Passkeys' });
+    await visible(passkeys.getByText('Virtual key'));
+    await visible(passkeys.getByText('Never used'));
+    // A discoverable credential: the sign-in below names no user.
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials.map((credential) => credential.isResidentCredential)).toEqual([true]);
+
+    await logOut(page);
+    expect(await page.getByLabel('Username or email').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL('**/dashboard', WAIT);
+
+    card = await openSecurity(page);
+    const current = card.getByRole('list', { name: 'Sessions' }).getByRole('listitem').filter({ hasText: 'This device' });
+    await visible(current.getByText('Two-factor', { exact: true }));
+    await visible(passkeys.getByText(/^Last used /));
+
+    await card.getByRole('button', { name: 'Remove Virtual key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove the passkey Virtual key?' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await gone(passkeys);
+    await visible(card.getByText('You have no passkeys yet.'));
+  });
+});
+
+describe('two-factor sign-in with an authenticator app', () => {
+  it('turns it on in Settings, then the password login asks for a code and lands on the dashboard', async () => {
+    const page = await newPage();
+    await logIn(app, page, 'sec_totp');
+    await skipTourIfShown(page);
+    const card = await openSecurity(page);
+    await card.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
+    await visible(dialog.getByRole('img', { name: 'QR code for your authenticator app' }));
+    const secret = (await dialog.getByTestId('two-factor-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+
+    const first = await freshCode(secret);
+    await dialog.getByLabel('Code from the app').fill(first);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const codes = dialog.getByRole('list', { name: 'Recovery codes' });
+    await visible(codes);
+    expect(await codes.getByRole('listitem').count()).toBe(10);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await gone(dialog);
+    await visible(card.getByText('Two-factor sign-in is on.'));
+    await visible(card.getByText('Recovery codes left: 10'));
+
+    await logOut(page);
+    await page.getByLabel('Username or email').fill('sec_totp');
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const code = page.getByLabel('Code');
+    await visible(code);
+    await visible(page.getByText('Enter the code from your authenticator app, or one of your recovery codes.'));
+    expect(await code.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await visible(page.getByText('Incorrect code'));
+
+    await code.fill(await freshCode(secret, first));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/dashboard', WAIT);
+    const sessions = (await openSecurity(page)).getByRole('list', { name: 'Sessions' });
+    await visible(sessions.getByRole('listitem').filter({ hasText: 'This device' }).getByText('Two-factor', { exact: true }));
+  });
+});
+
+describe('a session ended from another browser', () => {
+  it("A signs out B's session: B's event stream closes and its next action sends it to /login", async () => {
+    const pageA = await newPage();
+    const pageB = await newPage();
+    await logIn(app, pageA, 'sec_sessions');
+    await skipTourIfShown(pageA);
+    const streamB = pageB.waitForResponse((response) => new URL(response.url()).pathname === '/v1/events' && response.status() === 200, WAIT);
+    await logIn(app, pageB, 'sec_sessions');
+    await skipTourIfShown(pageB);
+    const stream: Response = await streamB;
+
+    const sessions = (await openSecurity(pageA)).getByRole('list', { name: 'Sessions' });
+    await expect.poll(() => sessions.getByRole('listitem').count(), WAIT).toBe(2);
+    const other = sessions.getByRole('listitem').filter({ hasNotText: 'This device' });
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => sessions.getByRole('listitem').count(), WAIT).toBe(1);
+
+    // The server ends B's stream while B still holds its token (the client would only drop it after a 401).
+    await stream.finished();
+    expect(await pageB.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+
+    await pageB.getByRole('button', { name: 'Settings' }).click();
+    await pageB.waitForURL('**/login', WAIT);
+    await visible(pageB.getByText(SESSION_EXPIRED));
+    expect(await pageB.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // A is still signed in.
+    await pageA.reload();
+    await visible(sessions);
+  });
+});
