@@ -18,6 +18,7 @@ import * as notificationSettings from './2026_11_26_130100_notification_settings
 import * as outboundCursor from './2026_11_26_130200_outbound_cursor';
 import * as adminAudit from './2026_11_26_140000_admin_audit';
 import * as sessions from './2026_11_26_150000_sessions';
+import * as secondFactors from './2026_11_26_160000_second_factors';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_130200_outbound_cursor': outboundCursor,
   '2026_11_26_140000_admin_audit': adminAudit,
   '2026_11_26_150000_sessions': sessions,
+  '2026_11_26_160000_second_factors': secondFactors,
 };

@@ -17,6 +17,8 @@ export interface AppConfig {
   clientDistDir: string;
   /** Whether this instance runs the scheduled jobs (pg-boss): bot runs and clean-up. */
   scheduler: boolean;
+  /** REQUIRE_ADMIN_2FA: admin powers refuse (403 ADMIN_2FA_REQUIRED) a session without a second factor. */
+  requireAdmin2fa?: boolean;
   /** PG_CANCEL_ON_HANGUP: a request whose client hung up cancels its running statements. */
   cancelOnHangUp?: boolean;
   bots: BotsConfig;
@@ -113,6 +115,7 @@ export function buildConfig(env: Env): AppConfig {
     contactEmail,
     clientDistDir: path.resolve('client/dist'),
     scheduler: env.SCHEDULER,
+    requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     cancelOnHangUp: env.PG_CANCEL_ON_HANGUP,
     bots: botsConfig(env),
     digestHour: env.DIGEST_HOUR,

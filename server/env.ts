@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   BOT_RUN_HOUR: z.coerce.number().int().min(0).max(23).default(9),
   /** The UTC hour from which daily notification digests go out (docs/notification-settings.md). */
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  /** On: admin powers need a session signed in with a second factor (docs/two-factor.md). */
+  REQUIRE_ADMIN_2FA: z.stringbool().default(false),
   /** Off: this instance runs no scheduled jobs (bot runs, clean-up); the CLI's bots:run still works. */
   SCHEDULER: z.stringbool().default(true),
   /**

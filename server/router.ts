@@ -1,6 +1,8 @@
 import { adminRouter } from './modules/admin/admin.router';
 import { authRouter } from './modules/auth/auth.router';
+import { passkeysRouter } from './modules/auth/passkeys.router';
 import { sessionsRouter } from './modules/auth/sessions.router';
+import { twoFactorRouter } from './modules/auth/two-factor.router';
 import { botsRouter } from './modules/bots/bots.router';
 import { invitesRouter } from './modules/codes/invites.router';
 import { exportRouter } from './modules/export/export.router';
@@ -21,6 +23,8 @@ import { router } from './trpc/init';
 export const appRouter = router({
   auth: authRouter,
   sessions: sessionsRouter,
+  twoFactor: twoFactorRouter,
+  passkeys: passkeysRouter,
   users: usersRouter,
   friends: friendsRouter,
   mutes: mutesRouter,

@@ -270,6 +270,20 @@ export const SECURITY = {
   loginFailuresPerIp: 20,
   loginFailuresPerAccount: 50,
   loginWindowSeconds: 15 * 60,
+  /**
+   * Second-factor codes (a sign-in's second step, and turning two-factor sign-in on or off) count
+   * failures like passwords: per account and IP, per IP, per account (docs/two-factor.md).
+   */
+  codeFailuresPerAccountAndIp: 5,
+  codeFailuresPerIp: 20,
+  codeFailuresPerAccount: 50,
+  /** New authenticator secrets (QR codes) one account may ask for per window. */
+  totpSetupsPerUser: 10,
+  /** WebAuthn ceremonies started per window: sign-in options per IP, new-passkey options per account. */
+  passkeySignInOptionsPerIp: 30,
+  passkeyRegistrationOptionsPerUser: 20,
+  /** Failed passkey sign-ins per IP per window. */
+  passkeyFailuresPerIp: 20,
   /** Recovery e-mails, password resets and registration guesses per IP per window. */
   recoveryPerIp: 10,
   resetPerIp: 20,

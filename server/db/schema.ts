@@ -52,6 +52,48 @@ export interface SessionsTable {
   ended_at: NullableTimestamp;
 }
 
+/** An account's authenticator-app secret (docs/two-factor.md); enabled once confirmed with a code. */
+export interface TotpSecretsTable {
+  user_id: number;
+  secret: string;
+  enabled_at: NullableTimestamp;
+  /** The RFC 6238 time step of the last code accepted: a code is accepted only for a later step. */
+  last_step: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** A single-use recovery code, as its SHA-256 hash. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
+/** A WebAuthn credential (docs/passkeys.md). */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as the authenticator names it. */
+  credential_id: string;
+  public_key: Buffer;
+  counter: Generated<number>;
+  transports: Generated<string[]>;
+  name: string;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+}
+
+/** The short-lived, single-use state of a two-step sign-in or a WebAuthn ceremony. */
+export interface SignInChallengesTable {
+  id: Generated<number>;
+  purpose: 'mfa' | 'passkey_register' | 'passkey_sign_in';
+  token_hash: string;
+  user_id: number | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 /** One admin action (docs/decisions/admin-audit-log.md); rows are never changed or deleted. */
 export interface AdminAuditTable {
   id: Generated<number>;
@@ -385,6 +427,10 @@ export interface Database {
   registration_codes: RegistrationCodesTable;
   admin_audit: AdminAuditTable;
   sessions: SessionsTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  sign_in_challenges: SignInChallengesTable;
   user_tokens: UserTokensTable;
   socials: SocialsTable;
   rate_limits: RateLimitsTable;

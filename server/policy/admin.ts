@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/client';
-import { conflict, type AppError } from '../errors';
+import type { ErrorCode } from '../../shared/error-codes';
+import { conflict, forbidden, type AppError } from '../errors';
+import type { Viewer } from '../viewer';
 
 /**
  * Who is an admin, and what being one allows. A role on the user row (`users.role`), set by the
@@ -19,10 +21,19 @@ import { conflict, type AppError } from '../errors';
  * - every report, with its target's present state (reports.ts);
  * - every bot's detail and tags (bots.ts), no throttle on moderation and tag edits;
  * - no personal-invite quota (invites.ts), and a profile shows who invited whom.
+ * With REQUIRE_ADMIN_2FA, all of these need a session signed in with a second factor (viewerOf);
+ * without one an admin is seen as any user, and a refused power says why (adminPowerRefusal).
  */
 export const ADMIN_ROLE = 'ADMIN' as const;
 
 export const isAdminRole = (role: string): boolean => role === ADMIN_ROLE;
+
+export const ADMIN_2FA_REQUIRED = 'Sign in with two-factor sign-in or a passkey to use admin powers';
+
+/** The refusal of an admin power: ADMIN_2FA_REQUIRED for an admin whose session lacks the second factor. */
+export function adminPowerRefusal(viewer: Viewer, detail: string, code: ErrorCode = 'NOT_ADMIN'): AppError {
+  return viewer.adminNeedsSecondFactor ? forbidden(ADMIN_2FA_REQUIRED, 'ADMIN_2FA_REQUIRED') : forbidden(detail, code);
+}
 
 /**
  * An admin may not change their own role or deactivate themself: the last admin could lock

@@ -1,5 +1,6 @@
 import { STACK_MESSAGES } from '../../shared/schemas/stacks';
 import { badRequest, conflict, forbidden, type AppError } from '../errors';
+import { adminPowerRefusal } from './admin';
 import type { Viewer } from '../viewer';
 
 // Who may act on a stack, a twisted stack or a comment. Each refusal answers the error for the
@@ -31,7 +32,7 @@ export function editRefusal(row: Pick<StackFacts, 'owner_id' | 'in_edit_window' 
 
 /** Admins delete a bot stack nobody answered. */
 export function deleteRefusal(row: Pick<StackFacts, 'bot_id' | 'responders'>, viewer: Viewer): AppError | null {
-  if (!viewer.isAdmin) return forbidden('Only admins can delete stacks', 'NOT_ADMIN');
+  if (!viewer.isAdmin) return adminPowerRefusal(viewer, 'Only admins can delete stacks');
   if (row.bot_id === null) return forbidden('Only bot stacks can be deleted', 'NOT_BOT_STACK');
   if (row.responders > 0) return conflict('HAS_RESPONSES', 'A stack that has responses cannot be deleted');
   return null;
@@ -41,10 +42,10 @@ export function deleteRefusal(row: Pick<StackFacts, 'bot_id' | 'responders'>, vi
 export function sandboxRefusal(row: Pick<StackFacts, 'mode' | 'owner_id' | 'is_sandboxed'>, viewer: Viewer, sandboxed: boolean): AppError | null {
   if (row.mode !== 'group') return badRequest('NOT_GROUP_STACK', 'Only group stacks can be sandboxed');
   if (sandboxed) {
-    if (row.owner_id !== viewer.id && !viewer.isAdmin) return forbidden('Only the owner or an admin can sandbox this stack', 'NOT_ALLOWED');
+    if (row.owner_id !== viewer.id && !viewer.isAdmin) return adminPowerRefusal(viewer, 'Only the owner or an admin can sandbox this stack', 'NOT_ALLOWED');
     if (row.is_sandboxed) return conflict('ALREADY_SANDBOXED', 'This stack is already sandboxed');
   } else {
-    if (!viewer.isAdmin) return forbidden('Only admins can unsandbox a stack', 'NOT_ADMIN');
+    if (!viewer.isAdmin) return adminPowerRefusal(viewer, 'Only admins can unsandbox a stack');
     if (!row.is_sandboxed) return conflict('NOT_SANDBOXED', 'This stack is not sandboxed');
   }
   return null;
@@ -52,7 +53,7 @@ export function sandboxRefusal(row: Pick<StackFacts, 'mode' | 'owner_id' | 'is_s
 
 /** Admins hide a group stack for chosen members (spec 2 §6); twisted stacks have no such call. */
 export function hideForUsersRefusal(row: { mode: string; group_id: number | null }, viewer: Viewer): AppError | null {
-  if (!viewer.isAdmin) return forbidden('Only admins can hide a stack for other users', 'NOT_ADMIN');
+  if (!viewer.isAdmin) return adminPowerRefusal(viewer, 'Only admins can hide a stack for other users');
   if (row.mode !== 'group' || row.group_id === null) return badRequest('NOT_GROUP_STACK', 'Only group stacks can be hidden for other users');
   return null;
 }
@@ -69,8 +70,8 @@ export function commentAuthorRefusal(comment: CommentFacts, viewer: Viewer, acti
  * unsandbox any comment, and a sandbox an admin set only an admin lifts (spec 2 §6).
  */
 export function commentSandboxRefusal(comment: CommentFacts, viewer: Viewer, sandboxed: boolean): AppError | null {
-  if (comment.user_id !== viewer.id && !viewer.isAdmin) return forbidden('You can only sandbox your own comments', 'NOT_AUTHOR');
-  if (!sandboxed && comment.sandboxed_by_admin && !viewer.isAdmin) return forbidden('Only an admin can unsandbox a comment an admin sandboxed', 'SANDBOXED_BY_ADMIN');
+  if (comment.user_id !== viewer.id && !viewer.isAdmin) return adminPowerRefusal(viewer, 'You can only sandbox your own comments', 'NOT_AUTHOR');
+  if (!sandboxed && comment.sandboxed_by_admin && !viewer.isAdmin) return adminPowerRefusal(viewer, 'Only an admin can unsandbox a comment an admin sandboxed', 'SANDBOXED_BY_ADMIN');
   return null;
 }
 

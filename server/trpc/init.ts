@@ -6,8 +6,8 @@ import { ZodError } from 'zod';
 import type { ErrorBody } from '../../shared/error-codes';
 import { LIMITS } from '../../shared/limits';
 import { asDatabaseFault } from '../db/faults';
-import { isAdminRole } from '../policy';
-import { AppError, badRequest, forbidden, unauthorized } from '../errors';
+import { adminPowerRefusal } from '../policy';
+import { AppError, badRequest, unauthorized } from '../errors';
 import type { Context } from './context';
 import { viewerOf } from '../viewer';
 
@@ -94,10 +94,11 @@ export const publicProcedure = t.procedure.use(mapDomainErrors);
 /** A signed-in, active user; the token must carry the user's current token version. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth.user) throw unauthorized(ctx.auth.reason);
-  return next({ ctx: { ...ctx, user: ctx.auth.user, viewer: viewerOf(ctx.auth.user) } });
+  return next({ ctx: { ...ctx, user: ctx.auth.user, viewer: viewerOf(ctx.auth.user, ctx.config.requireAdmin2fa) } });
 });
 
+/** An admin (with REQUIRE_ADMIN_2FA, signed in with a second factor: 403 ADMIN_2FA_REQUIRED otherwise). */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!isAdminRole(ctx.user.role)) throw forbidden('Only admins may do this');
+  if (!ctx.viewer.isAdmin) throw adminPowerRefusal(ctx.viewer, 'Only admins may do this', 'FORBIDDEN');
   return next();
 });

@@ -1,7 +1,9 @@
 import { CheckResetTokenInput, LoginInput, RecoveryInput, RegisterInput, ResetPasswordInput, TokenResponse, VerifyEmailInput } from '../../../shared/schemas/auth';
+import { LoginMfaInput, LoginResponse } from '../../../shared/schemas/two-factor';
 import { MessageResponse } from '../../../shared/schemas/common';
 import { publicProcedure, router } from '../../trpc/init';
 import * as auth from './auth.service';
+import * as twoFactor from './two-factor.service';
 
 /**
  * Accounts: registration, e-mail verification, sign-in and password reset. Registration and
@@ -24,12 +26,28 @@ export const authRouter = router({
     .output(MessageResponse)
     .mutation(({ ctx, input }) => auth.verifyEmail(ctx.db, input.token)),
 
-  /** Signs in with a username or e-mail; throttled per account and per IP. */
+  /** Signs in with a username or e-mail; throttled per account and per IP. With two-factor sign-in on, answers an mfa_token. */
   login: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/auth/login', tags: ['auth'], protect: false, summary: 'Log in', errorResponses: [400, 401, 403, 429] } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/v1/auth/login',
+        tags: ['auth'],
+        protect: false,
+        summary: 'Log in: an access token, or `{mfa_required, mfa_token}` when the account asks for a second factor',
+        errorResponses: [400, 401, 403, 429],
+      },
+    })
     .input(LoginInput)
-    .output(TokenResponse)
+    .output(LoginResponse)
     .mutation(({ ctx, input }) => auth.login(ctx, input, ctx.ip, ctx.userAgent)),
+
+  /** The second step of a sign-in: a code (TOTP or recovery) for the mfa_token the password step gave. */
+  loginMfa: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/v1/auth/login/mfa', tags: ['auth'], protect: false, summary: 'Finish a sign-in with a code from the authenticator app or a recovery code', errorResponses: [400, 401, 429] } })
+    .input(LoginMfaInput)
+    .output(TokenResponse)
+    .mutation(({ ctx, input }) => twoFactor.finishSecondStep(ctx, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
 
   /** Mails a password reset link when the address has an account; the answer never tells. */
   recovery: publicProcedure

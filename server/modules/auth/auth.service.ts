@@ -14,6 +14,9 @@ import * as notifications from '../notifications/notifications.service';
 import * as users from '../users/users.service';
 import { consumeMailToken, expireUnusedTokens, findMailToken, insertMailToken, type MailTokenState } from './auth.repo';
 import { hashMailToken, issueAccessToken, newMailToken } from './auth.tokens';
+import { forgetChallengesOf } from './challenges.repo';
+import { signedIn } from './sign-in';
+import * as twoFactor from './two-factor.service';
 
 export const RECOVERY_MESSAGE = 'If the email address exists, a password reset link has been sent.';
 const INVALID_CREDENTIALS = 'Incorrect username/email or password';
@@ -126,7 +129,8 @@ async function createAccount({ db, config }: AppDeps, input: RegisterInput) {
 }
 
 /**
- * Signs in by username or e-mail. The attempt is reserved under every login limit before bcrypt
+ * Signs in by username or e-mail; with two-factor sign-in on, answers an mfa_token for the second
+ * step instead of an access token. The attempt is reserved under every login limit before bcrypt
  * runs, so parallel and batched guesses count like sequential ones; a success gives it back.
  * A deactivated account answers exactly as a wrong password does.
  */
@@ -143,8 +147,9 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string, userAg
   // The owner's own earlier slips from this IP are forgiven; elsewhere the success only gives its attempt back.
   await resetLimit(db, limits[0].key);
   await releaseAttempt(db, limits.slice(1));
-  await users.recordLogin(db, candidate.id);
-  return { access_token: await issueAccessToken(db, config.jwtSecret, candidate, { ip, userAgent }), token_type: 'bearer' as const };
+  // With two-factor sign-in on, the password only opens the second step (docs/two-factor.md).
+  if (await twoFactor.needsSecondStep(db, candidate.id)) return twoFactor.startSecondStep(db, candidate.id);
+  return signedIn(db, config.jwtSecret, candidate, { ip, userAgent }, false);
 }
 
 const TOKEN_PROBLEMS = {
@@ -224,6 +229,8 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, ip
     if (!row) return false;
     await users.setPassword(trx, row.user_id, passwordHash);
     await expireUnusedTokens(trx, row.user_id, 'reset_password');
+    // A second step begun with the old password cannot be finished (two-factor sign-in itself stays on).
+    await forgetChallengesOf(trx, row.user_id);
     return true;
   });
   // Used by a concurrent reset between the check and now.

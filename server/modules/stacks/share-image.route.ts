@@ -28,7 +28,7 @@ export function shareImageRoute(deps: AppDeps, kind: 'stack' | 'twisted') {
       if (!auth.user) return sendError(res, unauthorized(auth.reason));
       const id = Id.safeParse(req.params.id);
       if (!id.success) return sendError(res, badRequest('VALIDATION_FAILED', `id: ${id.error.issues[0]?.message ?? 'must be a positive whole number'}`));
-      const facts = await shareImageFacts(deps.db, viewerOf(auth.user), id.data, kind);
+      const facts = await shareImageFacts(deps.db, viewerOf(auth.user, deps.config.requireAdmin2fa), id.data, kind);
       res.set({ ETag: facts.etag, 'Cache-Control': 'private, no-cache', Vary: 'Authorization' });
       if (req.fresh) return void res.status(304).end();
       const png = await shareImagePng(facts, auth.user.id);

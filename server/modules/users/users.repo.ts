@@ -12,6 +12,11 @@ export function findLoginCandidate(db: Db, usernameOrEmail: string) {
     .executeTakeFirst();
 }
 
+/** The account a second sign-in step (a code, a passkey) names: what a session needs of it. */
+export function findSignInUser(db: Db, userId: number) {
+  return db.selectFrom('users').select(['id', 'username', 'is_active', 'token_version']).where('id', '=', userId).executeTakeFirst();
+}
+
 export function findActiveByEmail(db: Db, email: string) {
   return db
     .selectFrom('users')

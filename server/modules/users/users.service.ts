@@ -129,6 +129,10 @@ export function findLoginCandidate(db: Db, usernameOrEmail: string) {
   return users.findLoginCandidate(db, usernameOrEmail);
 }
 
+export function findSignInUser(db: Db, userId: number) {
+  return users.findSignInUser(db, userId);
+}
+
 export function findActiveByEmail(db: Db, email: string) {
   return users.findActiveByEmail(db, email);
 }
