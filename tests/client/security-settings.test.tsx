@@ -159,8 +159,8 @@ describe('Settings → Security → Two-factor sign-in', () => {
 });
 
 describe('Settings → Security → Sessions', () => {
-  it('lists each session: device, This device on the current one, dates, IP and Two-factor', async () => {
-    renderSecurity({ 'sessions.list': [THIS_DEVICE, PHONE] });
+  it('lists each session, this device first: device, This device on the current one, dates, IP and Two-factor', async () => {
+    renderSecurity({ 'sessions.list': [PHONE, THIS_DEVICE] });
     const list = await within(part('Sessions')).findByRole('list', { name: 'Sessions' });
     const [mine, phone] = within(list).getAllByRole('listitem');
     expect(mine).toHaveTextContent('Chrome on Linux');

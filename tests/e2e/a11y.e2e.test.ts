@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import { generate } from 'otplib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AXE_TAGS, befriend, callApi, launchBrowser, linkFromOutbox, logIn, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
+import { AXE_TAGS, befriend, callApi, E2E_PASSWORD, launchBrowser, linkFromOutbox, logIn, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
 
 /**
  * axe-core over every screen of the app (docs/decisions/accessibility-checked-by-axe.md): each state is scanned in the light and in the
@@ -121,6 +122,15 @@ async function openCard(name: string) {
   await visible(page.getByRole('heading', { name, level: 1 }));
 }
 
+/** The login form filled in for `username` and sent: for an account with two-factor sign-in on, the code step follows. */
+async function passwordStep(username: string) {
+  await page.goto(`${app.baseUrl}/login`);
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await button('Login').click();
+  await visible(page.getByLabel('Code'));
+}
+
 /** Opens a dialog with `opener`, scans it, and closes it with its Cancel (or Close) button. */
 async function scanDialog(opener: Locator, name: string, label = `dialog ${name}`, close = 'Cancel') {
   await opener.click();
@@ -137,6 +147,10 @@ beforeAll(async () => {
   bob = await registerAccount(app, 'a11y_bob', app.extraCode!);
   carol = await registerAccount(app, 'a11y_carol', app.extraCode!);
   dave = await registerAccount(app, 'a11y_dave', app.extraCode!);
+  // Erin has two-factor sign-in on: her password login asks for a code (docs/two-factor.md).
+  const erin = await registerAccount(app, 'a11y_erin', app.extraCode!);
+  const { secret } = await api<{ secret: string }>('POST', '/v1/users/me/two-factor/setup', erin.token);
+  await api('POST', '/v1/users/me/two-factor/confirm', erin.token, { code: await generate({ secret }) });
   await befriend(app, alice, bob);
   await befriend(app, alice, carol);
   await befriend(app, bob, carol);
@@ -216,6 +230,14 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await button('Login').click();
     await visible(page.getByText('Incorrect username/email or password'));
     await scan('login with an error');
+    await passwordStep('a11y_erin');
+    await scan('login: the code step');
+    await page.getByLabel('Code').fill('000000');
+    await button('Verify').click();
+    await visible(page.getByText('Incorrect code'));
+    await scan('login: the code step with an error');
+    await button('Back').click();
+    await visible(button('Sign in with a passkey'));
 
     await page.goto(`${app.baseUrl}/register`);
     await visible(page.getByRole('heading', { name: 'Create Your Account' }));
@@ -401,6 +423,25 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await scan('settings with an invite and a muted user');
     await button('Unmute a11y_bob').click();
     await gone(page.getByRole('list', { name: 'Muted users' }));
+
+    // Settings → Security: turning two-factor sign-in on, its recovery codes, then its dialogs when on.
+    const security = page.getByRole('region', { name: 'Security' });
+    await visible(security.getByRole('list', { name: 'Sessions' }));
+    await button('Turn on two-factor sign-in').click();
+    const turnOn = dialog('Turn on two-factor sign-in');
+    await visible(turnOn.getByRole('img', { name: 'QR code for your authenticator app' }));
+    await scan('dialog Turn on two-factor sign-in');
+    const secret = (await turnOn.getByTestId('two-factor-secret').textContent())!.trim();
+    await turnOn.getByLabel('Code from the app').fill(await generate({ secret }));
+    await button('Confirm', turnOn).click();
+    await visible(turnOn.getByRole('list', { name: 'Recovery codes' }));
+    await scan('dialog Turn on two-factor sign-in: recovery codes');
+    await button('Done', turnOn).click();
+    await gone(turnOn);
+    await visible(security.getByText('Two-factor sign-in is on.'));
+    await scan('settings with two-factor sign-in on');
+    await scanDialog(button('New recovery codes'), 'New recovery codes');
+    await scanDialog(button('Turn off two-factor sign-in'), 'Turn off two-factor sign-in');
     await scanDialog(button('Deactivate Account'), 'Deactivate Account');
     await scanDialog(button('Log out'), 'Log Out');
     expectNoViolations();
@@ -498,6 +539,8 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await page.goto(`${app.baseUrl}/register`);
     await visible(page.getByRole('heading', { name: 'Create Your Account' }));
     await scan('register');
+    await passwordStep('a11y_erin');
+    await scan('login: the code step');
     expectNoViolations();
   });
 

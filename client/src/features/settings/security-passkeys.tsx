@@ -50,15 +50,16 @@ export function PasskeySettings() {
               <li key={passkey.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                 <div className="min-w-0 flex-1">
                   <p className="font-medium wrap-anywhere">{passkey.name}</p>
-                  <p className="text-sm text-base-content/80">
-                    Added <time dateTime={passkey.created_at}>{formatDateTime(passkey.created_at)}</time>
-                    {' · '}
+                  <p className="flex flex-wrap gap-x-3 text-sm text-base-content/80">
+                    <span>
+                      Added <time dateTime={passkey.created_at}>{formatDateTime(passkey.created_at)}</time>
+                    </span>
                     {passkey.last_used_at ? (
-                      <>
+                      <span>
                         Last used <time dateTime={passkey.last_used_at}>{formatDateTime(passkey.last_used_at)}</time>
-                      </>
+                      </span>
                     ) : (
-                      'Never used'
+                      <span>Never used</span>
                     )}
                   </p>
                 </div>

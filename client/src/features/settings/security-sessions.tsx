@@ -51,7 +51,7 @@ export function SessionList() {
         {(list) => (
           <>
             <ul className="divide-y divide-base-300" aria-label="Sessions">
-              {list.map((session) => (
+              {thisDeviceFirst(list).map((session) => (
                 <SessionRow key={session.id} session={session} busy={busy} onSignOut={() => void signOut(session)} />
               ))}
             </ul>
@@ -75,6 +75,11 @@ export function SessionList() {
   );
 }
 
+/** This device's session on top; the others newest first, as the server lists them. */
+function thisDeviceFirst(list: Session[]): Session[] {
+  return [...list.filter((session) => session.current), ...list.filter((session) => !session.current)];
+}
+
 function SessionRow({ session, busy, onSignOut }: { session: Session; busy: boolean; onSignOut(): void }) {
   const deviceId = `session-${session.id}-device`;
   return (
@@ -87,10 +92,14 @@ function SessionRow({ session, busy, onSignOut }: { session: Session; busy: bool
           {session.current && <span className="badge badge-primary badge-sm">This device</span>}
           {session.second_factor && <span className="badge badge-outline badge-sm">Two-factor</span>}
         </p>
-        <p className="text-sm text-base-content/80">
-          Signed in <time dateTime={session.created_at}>{formatDateTime(session.created_at)}</time>
-          {' · '}
-          Last active <time dateTime={session.last_seen_at}>{formatDateTime(session.last_seen_at)}</time>
+        {/* Each date wraps as a whole: a narrow screen puts them on two lines, not one split mid-phrase. */}
+        <p className="flex flex-wrap gap-x-3 text-sm text-base-content/80">
+          <span>
+            Signed in <time dateTime={session.created_at}>{formatDateTime(session.created_at)}</time>
+          </span>
+          <span>
+            Last active <time dateTime={session.last_seen_at}>{formatDateTime(session.last_seen_at)}</time>
+          </span>
         </p>
         <p className="font-mono text-sm text-base-content/80 wrap-anywhere">{session.ip}</p>
       </div>
