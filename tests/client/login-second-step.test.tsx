@@ -161,7 +161,10 @@ describe('Login: Sign in with a passkey', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The passkey sign-in was cancelled.');
     expect(callsTo('passkeys.signIn')).toHaveLength(0);
     expect(localStorage.getItem('token')).toBeNull();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeEnabled());
+    // The button is ready again, and still has the focus, to try again.
+    const again = screen.getByRole('button', { name: 'Sign in with a passkey' });
+    await waitFor(() => expect(again).toHaveAttribute('aria-busy', 'false'));
+    expect(again).toHaveFocus();
   });
 
   it("a refused passkey shows the server's detail", async () => {

@@ -17,9 +17,10 @@ const WAIT = { timeout: 20_000 };
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
 beforeAll(async () => {
-  app = await startApp({ hostname: 'localhost', extraCodeUses: 3 });
+  app = await startApp({ hostname: 'localhost', extraCodeUses: 4 });
   await registerAccount(app, 'sec_passkey', app.extraCode!);
   await registerAccount(app, 'sec_totp', app.extraCode!);
+  await registerAccount(app, 'sec_keys', app.extraCode!);
   // The registration's own session ends, so the list holds only the two browsers' sign-ins.
   const { token } = await registerAccount(app, 'sec_sessions', app.extraCode!);
   const ended = await fetch(`${app.baseUrl}/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
@@ -32,8 +33,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error));
@@ -182,5 +183,37 @@ describe('a session ended from another browser', () => {
     // A is still signed in.
     await pageA.reload();
     await visible(sessions);
+  });
+});
+
+describe('Settings → Security at 375 px, by keyboard', () => {
+  it('fits the width; the two-factor dialog opens with Enter, keeps focus, submits with Enter and closes with Escape', async () => {
+    const page = await newPage(375);
+    await logIn(app, page, 'sec_keys');
+    await skipTour(page);
+    const card = await openSecurity(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    const opener = card.getByRole('button', { name: 'Turn on two-factor sign-in' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
+    await visible(dialog.getByRole('img', { name: 'QR code for your authenticator app' }));
+    const field = dialog.getByLabel('Code from the app');
+    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    // Tab walks the dialog's stops (close, field, Cancel, Confirm) and never leaves it.
+    for (let stops = 0; stops < 6 && !(await focused(field)); stops += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    expect(await focused(field)).toBe(true);
+    await page.keyboard.type('000000');
+    await page.keyboard.press('Enter');
+    await visible(dialog.getByText('Incorrect code'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.keyboard.press('Escape');
+    await gone(dialog);
+    expect(await focused(opener)).toBe(true);
+    await visible(card.getByText('Ask for a code from an authenticator app after your password.'));
   });
 });

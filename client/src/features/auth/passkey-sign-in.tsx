@@ -23,6 +23,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn(accessToken: string):
   if (!supported) return null;
 
   async function run() {
+    if (busy) return;
     setError(null);
     setBusy(true);
     try {
@@ -57,7 +58,8 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn(accessToken: string):
           {error}
         </p>
       )}
-      <button type="button" className="btn btn-outline w-full" onClick={() => void run()} disabled={busy}>
+      {/* Not disabled while the prompt is up: after a cancel the focus is still on it, to try again. */}
+      <button type="button" className="btn btn-outline w-full" onClick={() => void run()} aria-busy={busy}>
         {busy ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
       </button>
     </div>

@@ -107,6 +107,7 @@ function AddPasskey({ onAdded }: { onAdded(name: string): void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     const trimmed = name.trim();
     if (trimmed === '') {
       setError('Name is required');
@@ -160,7 +161,8 @@ function AddPasskey({ onAdded }: { onAdded(name: string): void }) {
           </p>
         )}
       </div>
-      <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+      {/* Not disabled while the prompt is up: the focus stays here, whatever the prompt's outcome. */}
+      <button type="submit" className="btn btn-sm btn-primary" aria-busy={busy}>
         {busy ? 'Adding...' : 'Add a passkey'}
       </button>
     </form>

@@ -26,6 +26,7 @@ export function TwoFactorSettings() {
 
   // The secret is made when asked for, not as the dialog mounts: one click, one secret.
   async function startSetup() {
+    if (setup.isPending) return;
     setFailure(null);
     try {
       setSecret(await setup.mutateAsync());
@@ -60,7 +61,8 @@ export function TwoFactorSettings() {
           ) : (
             <>
               <p className="text-sm text-base-content/80">Ask for a code from an authenticator app after your password.</p>
-              <button type="button" className="btn btn-sm btn-primary" onClick={() => void startSetup()} disabled={setup.isPending}>
+              {/* Not disabled while the secret is made: the button keeps the focus, and the dialog gives it back there. */}
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => void startSetup()} aria-busy={setup.isPending}>
                 {setup.isPending ? 'Preparing...' : 'Turn on two-factor sign-in'}
               </button>
             </>
