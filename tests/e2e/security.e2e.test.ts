@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,8 @@ import { E2E_PASSWORD, launchBrowser, logIn, registerAccount, skipTour, startApp
  * The sign-in security screens in Chromium (docs/two-factor.md, docs/passkeys.md, docs/sessions.md):
  * a passkey made by the DevTools protocol's virtual authenticator, two-factor sign-in with codes
  * computed as an authenticator app does, and a session ended from another browser. The app is
- * reached as http://localhost:<port>: WebAuthn refuses an IP address as relying-party id.
+ * reached as http://localhost:<port>: WebAuthn refuses an IP address as relying-party id. With
+ * SCREENSHOT_DIR set, the Security card and the login's code step are also saved as PNGs.
  */
 let app: RunningApp;
 let browser: Browser;
@@ -15,6 +18,14 @@ const contexts: BrowserContext[] = [];
 
 const WAIT = { timeout: 20_000 };
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+
+/** Saves the page (a dialog: the viewport, where it lies) as a PNG when SCREENSHOT_DIR is set. */
+async function shot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+}
 
 beforeAll(async () => {
   app = await startApp({ hostname: 'localhost', extraCodeUses: 4 });
@@ -122,6 +133,7 @@ describe('two-factor sign-in with an authenticator app', () => {
     await visible(dialog.getByRole('img', { name: 'QR code for your authenticator app' }));
     const secret = (await dialog.getByTestId('two-factor-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await shot(page, 'security-turn-on-1280', { fullPage: false });
 
     const first = await freshCode(secret);
     await dialog.getByLabel('Code from the app').fill(first);
@@ -129,10 +141,12 @@ describe('two-factor sign-in with an authenticator app', () => {
     const codes = dialog.getByRole('list', { name: 'Recovery codes' });
     await visible(codes);
     expect(await codes.getByRole('listitem').count()).toBe(10);
+    await shot(page, 'security-recovery-codes-1280', { fullPage: false });
     await dialog.getByRole('button', { name: 'Done' }).click();
     await gone(dialog);
     await visible(card.getByText('Two-factor sign-in is on.'));
     await visible(card.getByText('Recovery codes left: 10'));
+    await shot(page, 'security-card-1280');
 
     await logOut(page);
     await page.getByLabel('Username or email').fill('sec_totp');
@@ -146,6 +160,11 @@ describe('two-factor sign-in with an authenticator app', () => {
     await code.fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await visible(page.getByText('Incorrect code'));
+    await shot(page, 'login-code-step-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, 'login-code-step-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await code.fill(await freshCode(secret, first));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -193,6 +212,7 @@ describe('Settings → Security at 375 px, by keyboard', () => {
     await skipTour(page);
     const card = await openSecurity(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, 'security-card-375');
 
     const opener = card.getByRole('button', { name: 'Turn on two-factor sign-in' });
     await opener.focus();
@@ -211,6 +231,7 @@ describe('Settings → Security at 375 px, by keyboard', () => {
     await page.keyboard.press('Enter');
     await visible(dialog.getByText('Incorrect code'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, 'security-turn-on-375', { fullPage: false });
     await page.keyboard.press('Escape');
     await gone(dialog);
     expect(await focused(opener)).toBe(true);
