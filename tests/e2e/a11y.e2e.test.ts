@@ -142,7 +142,8 @@ async function scanDialog(opener: Locator, name: string, label = `dialog ${name}
 }
 
 beforeAll(async () => {
-  app = await startApp({ extraCodeUses: 5 });
+  // Served as localhost: the passkeys in Settings need a host name (WebAuthn refuses an IP address).
+  app = await startApp({ extraCodeUses: 5, hostname: 'localhost' });
   alice = await registerAccount(app, 'a11y_alice', app.extraCode!);
   bob = await registerAccount(app, 'a11y_bob', app.extraCode!);
   carol = await registerAccount(app, 'a11y_carol', app.extraCode!);
@@ -442,6 +443,18 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await scan('settings with two-factor sign-in on');
     await scanDialog(button('New recovery codes'), 'New recovery codes');
     await scanDialog(button('Turn off two-factor sign-in'), 'Turn off two-factor sign-in');
+    // A passkey, made by the DevTools protocol's virtual authenticator: the list and its Remove question.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await security.getByLabel('Passkey name').fill('A11y key');
+    await button('Add a passkey').click();
+    await visible(security.getByRole('list', { name: 'Passkeys' }).getByText('A11y key'));
+    await scan('settings with a passkey');
+    await scanDialog(button('Remove A11y key'), 'Remove the passkey A11y key?');
+    await cdp.detach();
     await scanDialog(button('Deactivate Account'), 'Deactivate Account');
     await scanDialog(button('Log out'), 'Log Out');
     expectNoViolations();

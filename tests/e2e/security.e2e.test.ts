@@ -232,6 +232,7 @@ describe('Settings → Security at 375 px, by keyboard', () => {
     await visible(dialog.getByText('Incorrect code'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'security-turn-on-375', { fullPage: false });
+    expect(await dialog.getByRole('button', { name: 'Confirm' }).isEnabled()).toBe(true);
     await page.keyboard.press('Escape');
     await gone(dialog);
     expect(await focused(opener)).toBe(true);
