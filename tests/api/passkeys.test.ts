@@ -141,6 +141,10 @@ describe('signing in with a passkey', () => {
     stranger.create((await as(t, await createUser(t.db)).post('/v1/users/me/passkeys/options')).body);
     await expectRefused(stranger.get(await signInOptions()));
 
+    // A response whose user handle names another account than the passkey's.
+    const otherHandle = authenticator.get(await signInOptions());
+    await expectRefused({ ...otherHandle, response: { ...otherHandle.response, userHandle: Buffer.from(String(user.id + 1)).toString('base64url') } });
+
     await t.db.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();
     await expectRefused(authenticator.get(await signInOptions()));
     await t.db.updateTable('users').set({ is_active: true }).where('id', '=', user.id).execute();
