@@ -9,6 +9,7 @@ import { SECURITY } from '../../shared/limits';
 import { PASSKEYS } from '../../shared/schemas/passkeys';
 import { createUser, type FactoryUser } from '../factories/users';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
+import { freshIps } from '../helpers/fresh-ip';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const ORIGIN = 'http://stacks.test';
@@ -18,11 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const freshIp = () => {
-  ipCounter += 1;
-  return `10.8.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-};
+const freshIp = freshIps(8);
 
 function as(app: TestApp, user: FactoryUser) {
   const auth = { Authorization: `Bearer ${app.tokenFor(user)}`, 'X-Forwarded-For': freshIp() };
