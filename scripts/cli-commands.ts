@@ -126,6 +126,19 @@ const commands: Record<string, Command> = {
       };
     },
   },
+  'users:second-factors-off': {
+    usage: 'users:second-factors-off <username>',
+    summary: "Turn a user's two-factor sign-in off and remove their passkeys (they lost both their authenticator and their recovery codes; check who asks first).",
+    prepare(args) {
+      const [username] = args;
+      if (!username || args.length > 1) throw new UsageError('usage: users:second-factors-off <username>');
+      return async (db, config, out) => {
+        const reset = await admin.resetSecondFactorsByUsername(cliCall(db, config), username);
+        if (!reset) throw new UsageError(`No user named "${username}"`);
+        out(`${reset.username}: two-factor sign-in is off; ${reset.passkeys} ${reset.passkeys === 1 ? 'passkey' : 'passkeys'} removed`);
+      };
+    },
+  },
   'notes:broadcast': {
     usage: 'notes:broadcast "<text>"',
     summary: 'Send release notes to every active user (a RELEASE_NOTES notification).',

@@ -153,6 +153,7 @@ export const AUDIT_ACTIONS = [
   'codes.revoke',
   'users.role',
   'users.deactivate',
+  'users.second_factors_reset',
   'bots.create',
   'bots.update',
   'bots.run',

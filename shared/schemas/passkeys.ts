@@ -14,6 +14,9 @@ export const PASSKEYS = {
   nameMax: 60,
   /** A ceremony must finish within this many seconds of its options. */
   challengeTtlSeconds: 5 * 60,
+  /** Bounds of a response's short fields (transport names, the attachment) and of its transports list. */
+  shortFieldMax: 32,
+  transportsMax: 10,
 } as const;
 
 export const Passkey = z
@@ -49,12 +52,12 @@ export const WebAuthnCredential = z
       authenticatorData: b64url(4096).optional(),
       signature: b64url(4096).optional(),
       userHandle: b64url(1024).optional(),
-      transports: z.array(z.string().max(32)).max(10).optional(),
+      transports: z.array(z.string().max(PASSKEYS.shortFieldMax)).max(PASSKEYS.transportsMax).optional(),
       publicKeyAlgorithm: z.number().int().optional(),
       publicKey: b64url(4096).optional(),
     }),
     clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-    authenticatorAttachment: z.string().max(32).optional(),
+    authenticatorAttachment: z.string().max(PASSKEYS.shortFieldMax).optional(),
   })
   .meta({ id: 'WebAuthnCredential' });
 export type WebAuthnCredential = z.infer<typeof WebAuthnCredential>;

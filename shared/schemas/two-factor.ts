@@ -11,14 +11,20 @@ export const TWO_FACTOR = {
   recoveryCodes: 10,
   /** A sign-in's second step must come within this many seconds of its password. */
   mfaTokenTtlSeconds: 5 * 60,
+  /** Longest code accepted (a recovery code with spaces); longest mfa_token (they are 43 characters). */
+  codeMax: 32,
+  mfaTokenMax: 200,
 } as const;
+
+/** The answer to an unknown, expired or used mfa_token. */
+export const MFA_EXPIRED_MESSAGE = 'The sign-in has expired. Please log in again.';
 
 /** A six-digit TOTP code, or a recovery code (`xxxxx-xxxxx`); spaces and dashes are ignored. */
 export const SecondFactorCode = z
   .string({ error: 'Code is required' })
   .trim()
   .min(1, 'Code is required')
-  .max(32, 'Incorrect code')
+  .max(TWO_FACTOR.codeMax, 'Incorrect code')
   .describe('A six-digit code from the authenticator app, or one of the recovery codes.');
 
 export const CodeInput = z.object({ code: SecondFactorCode });
@@ -59,7 +65,7 @@ export const LoginResponse = z.union([TokenResponse, MfaChallenge]).meta({ id: '
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const LoginMfaInput = z.object({
-  mfa_token: z.string({ error: 'The sign-in has expired. Please log in again.' }).min(1, 'The sign-in has expired. Please log in again.').max(200, 'The sign-in has expired. Please log in again.'),
+  mfa_token: z.string({ error: MFA_EXPIRED_MESSAGE }).min(1, MFA_EXPIRED_MESSAGE).max(TWO_FACTOR.mfaTokenMax, MFA_EXPIRED_MESSAGE),
   code: SecondFactorCode,
 });
 export type LoginMfaInput = z.infer<typeof LoginMfaInput>;

@@ -22,7 +22,9 @@ import { newMailToken } from '../../server/modules/auth/auth.tokens';
 import { signUnsubscribeToken } from '../../server/modules/notification-settings/unsubscribe-token';
 import { addMemberInDb, makeFriendsInDb } from '../factories/groups';
 import { positions } from '../factories/stacks';
+import { challengeInDb, passkeyInDb, passkeySignInInDb, registrationOptionsInDb, totpInDb } from '../factories/second-factors';
 import { createCode, createSession, createUser, uniqueName, type FactoryUser } from '../factories/users';
+import { SoftAuthenticator } from '../helpers/soft-authenticator';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import { createEventHub, type EventHub } from '../../server/modules/events/event-hub';
@@ -764,6 +766,60 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /v1/users/me/sessions/revoke-others': { expect: EVERY_SIGNED_IN(200), target: async () => ({}) },
   'POST /v1/auth/logout': { expect: EVERY_SIGNED_IN(204), target: async () => ({}), fresh: true },
+
+  // Two-factor sign-in and passkeys (docs/two-factor.md, docs/passkeys.md): each signed-in user
+  // manages their own (no id names anyone else's); the sign-in calls are public. Each target
+  // sets the actor's own state first, so a cell does not depend on the cells before it.
+  'GET /v1/users/me/two-factor': { expect: EVERY_SIGNED_IN(200), target: async () => ({}) },
+  'POST /v1/users/me/two-factor/setup': {
+    expect: EVERY_SIGNED_IN(200),
+    target: async ({ actor }) => {
+      if (actor) await t.db.deleteFrom('totp_secrets').where('user_id', '=', actor.id).execute();
+      return {};
+    },
+  },
+  'POST /v1/users/me/two-factor/confirm': {
+    expect: EVERY_SIGNED_IN(200),
+    target: async ({ actor }) => ({ body: { code: actor ? await totpInDb(t.db, actor.id, { enabled: false }) : '123456' } }),
+  },
+  'POST /v1/users/me/two-factor/disable': {
+    expect: EVERY_SIGNED_IN(204),
+    target: async ({ actor }) => ({ body: { code: actor ? await totpInDb(t.db, actor.id, { enabled: true }) : '123456' } }),
+  },
+  'POST /v1/users/me/two-factor/recovery-codes': {
+    expect: EVERY_SIGNED_IN(200),
+    target: async ({ actor }) => ({ body: { code: actor ? await totpInDb(t.db, actor.id, { enabled: true }) : '123456' } }),
+  },
+  'POST /v1/auth/login/mfa': {
+    expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
+    // An account of its own per cell, half-way through a two-step sign-in.
+    target: async () => {
+      const account = await user();
+      const code = await totpInDb(t.db, account.id, { enabled: true });
+      return { body: { mfa_token: await challengeInDb(t.db, 'mfa', account.id), code } };
+    },
+  },
+  'GET /v1/users/me/passkeys': { expect: EVERY_SIGNED_IN(200), target: async () => ({}) },
+  'POST /v1/users/me/passkeys/options': { expect: EVERY_SIGNED_IN(200), target: async () => ({}) },
+  'POST /v1/users/me/passkeys': {
+    expect: EVERY_SIGNED_IN(201),
+    target: async ({ actor }) => {
+      const options = await registrationOptionsInDb(t.db, (actor ?? (await user())).id, t.deps.config.appUrl);
+      return { body: { name: 'Laptop', response: new SoftAuthenticator(t.deps.config.appUrl).create(options) } };
+    },
+  },
+  'DELETE /v1/users/me/passkeys/{id}': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 204, admin: 404, deactivated: 401 },
+    target: async ({ cast }) => ({ params: { id: (await passkeyInDb(t.db, cast.owner.id)).id } }),
+  },
+  'POST /v1/auth/passkey/options': {
+    expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
+    target: none,
+  },
+  'POST /v1/auth/passkey': {
+    expect: { anonymous: 200, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 200 },
+    target: async () => ({ body: { response: (await passkeySignInInDb(t.db, (await user()).id, t.deps.config.appUrl)).response } }),
+  },
 
   // The admin console (docs/admin.md): admins only, 403 for every other signed-in role. A user
   // target is a new account per cell, so a role change or a deactivation touches no cast member.

@@ -9,6 +9,7 @@ import { createLogger } from '../../server/logger';
 import type { MailMessage } from '../../server/mail/mailer';
 import { cliEnv, createCliSandbox, expectCleanFailure, runCliInProcess, type CliSandbox } from '../helpers/cli';
 import { createTestDb, type TestDb } from '../helpers/test-db';
+import { passkeyInDb, totpInDb } from '../factories/second-factors';
 import { createUser, uniqueName } from '../factories/users';
 
 /**
@@ -137,7 +138,39 @@ describe('the admin CLI', () => {
     TIMEOUT,
   );
 
+  it(
+    "users:second-factors-off turns the user's two-factor sign-in off and removes their passkeys, written to the audit log",
+    async () => {
+      const user = await withDb((db) => createUser(db));
+      const other = await withDb((db) => createUser(db));
+      await withDb(async (db) => {
+        await totpInDb(db, user.id, { enabled: true });
+        await totpInDb(db, other.id, { enabled: true });
+        await passkeyInDb(db, user.id);
+        await passkeyInDb(db, user.id);
+        await passkeyInDb(db, other.id);
+      });
+      const result = await runCli(['users:second-factors-off', user.username]);
+      expect(result.stderr).toBe('');
+      expect(result.stdout.trim()).toBe(`${user.username}: two-factor sign-in is off; 2 passkeys removed`);
+      const left = (table: 'totp_secrets' | 'passkeys', userId: number) =>
+        withDb((db) => db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow());
+      expect((await left('totp_secrets', user.id)).n).toBe(0);
+      expect((await left('passkeys', user.id)).n).toBe(0);
+      // Nobody else's.
+      expect((await left('totp_secrets', other.id)).n).toBe(1);
+      expect((await left('passkeys', other.id)).n).toBe(1);
+      const entry = await withDb((db) =>
+        db.selectFrom('admin_audit').select(['actor_id', 'source', 'detail']).where('action', '=', 'users.second_factors_reset').where('target_id', '=', String(user.id)).executeTakeFirstOrThrow(),
+      );
+      expect(entry).toEqual({ actor_id: null, source: 'cli', detail: `${user.username}: two-factor sign-in off, 2 passkeys removed` });
+    },
+    TIMEOUT,
+  );
+
   it.each([
+    [['users:second-factors-off'], 'usage: users:second-factors-off <username>'],
+    [['users:second-factors-off', 'nobody_here'], 'No user named "nobody_here"'],
     [['codes:create', '--uses', '0'], '--uses takes a whole number of 1 or more (got "0")'],
     [['codes:create', '--bogus'], "Unknown option '--bogus'"],
     [['users:role', 'someone', 'SUPERUSER'], 'usage: users:role <username> <ADMIN|USER>'],

@@ -10,6 +10,7 @@ import { SECURITY } from '../../shared/limits';
 import { newMailToken } from '../../server/modules/auth/auth.tokens';
 import { createGroupStack, groupWith } from '../factories/stacks';
 import { createUser, type FactoryUser } from '../factories/users';
+import { freshIps } from '../helpers/fresh-ip';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -18,11 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const freshIp = () => {
-  ipCounter += 1;
-  return `10.7.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-};
+const freshIp = freshIps(7);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The code of the time step `steps` away from now (tolerance is one step either side). */

@@ -9,6 +9,7 @@ import { conflict, notFound } from '../../errors';
 import { selfAdminChangeRefusal } from '../../policy';
 import type { Viewer } from '../../viewer';
 import { forgetRun, runBot as runBotNow } from '../bots/bots.engine';
+import * as secondFactors from '../auth/second-factors';
 import * as bots from '../bots/bots.service';
 import * as codes from '../codes/codes.service';
 import * as notifications from '../notifications/notifications.service';
@@ -161,6 +162,20 @@ export function deactivateUser(call: AdminCall, id: number): Promise<AdminUser> 
     if (!(await loadUser(call.db, id)).is_active) return loadUser(call.db, id);
     await users.deactivateAccount(call.db, id);
     return loadUser(call.db, id);
+  });
+}
+
+/**
+ * Turns an account's two-factor sign-in off and removes its passkeys: the operator's recourse for
+ * someone who lost both the authenticator and the recovery codes, after checking who asks. CLI
+ * only (docs/two-factor.md): no admin can strip another account's second factors from the console.
+ */
+export async function resetSecondFactorsByUsername(call: AdminCall, username: string): Promise<{ username: string; passkeys: number } | undefined> {
+  const id = await users.findUserIdByUsername(call.db, username);
+  if (id === undefined) return undefined;
+  return record(call, { action: 'users.second_factors_reset', targetType: 'user', targetId: id, describe: (r) => `${r.username}: two-factor sign-in off, ${plural(r.passkeys, 'passkey')} removed` }, async () => {
+    const passkeys = await call.db.transaction().execute((trx) => secondFactors.removeAll(trx, id));
+    return { username: (await loadUser(call.db, id)).username, passkeys };
   });
 }
 

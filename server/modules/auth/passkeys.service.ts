@@ -39,6 +39,9 @@ export function relyingParty(config: Pick<AppConfig, 'appUrl'>): { rpID: string;
   return { rpID: url.hostname, origin: url.origin };
 }
 
+/** The WebAuthn user handle of an account (base64url): its id's digits, no personal data. */
+const userHandleOf = (userId: number) => Buffer.from(String(userId)).toString('base64url');
+
 const challengeExpired = () => badRequest('PASSKEY_CHALLENGE_EXPIRED', 'The passkey request has expired. Please try again.');
 const refused = () => badRequest('PASSKEY_REFUSED', 'The passkey could not be verified');
 const signInRefused = () => unauthorized('The passkey could not be verified', 'PASSKEY_REFUSED');
@@ -74,7 +77,7 @@ export async function registrationOptions({ db, config }: AppDeps, user: { id: n
     rpName: RP_NAME,
     rpID,
     userName: user.username,
-    userID: new TextEncoder().encode(String(user.id)),
+    userID: Buffer.from(userHandleOf(user.id), 'base64url'),
     attestationType: 'none',
     timeout: PASSKEYS.challengeTtlSeconds * 1000,
     excludeCredentials: existing.map((passkey) => ({ id: passkey.credential_id, transports: passkey.transports })),
@@ -149,6 +152,8 @@ export async function signIn({ db, config }: AppDeps, response: WebAuthnCredenti
   const passkey = await repo.findByCredentialId(db, response.id);
   const user = passkey ? await users.findSignInUser(db, passkey.user_id) : undefined;
   if (!passkey || !user?.is_active) throw signInRefused();
+  // A discoverable credential names its account too (the user handle we gave it): both must agree.
+  if (response.response.userHandle !== undefined && response.response.userHandle !== userHandleOf(user.id)) throw signInRefused();
   const { rpID, origin } = relyingParty(config);
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {

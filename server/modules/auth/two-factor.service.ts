@@ -3,7 +3,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { SECURITY } from '../../../shared/limits';
 import type { TokenResponse } from '../../../shared/schemas/auth';
-import { TWO_FACTOR, type LoginMfaInput, type MfaChallenge, type RecoveryCodes, type TwoFactorSetup, type TwoFactorStatus } from '../../../shared/schemas/two-factor';
+import { MFA_EXPIRED_MESSAGE as MFA_EXPIRED, TWO_FACTOR, type LoginMfaInput, type MfaChallenge, type RecoveryCodes, type TwoFactorSetup, type TwoFactorStatus } from '../../../shared/schemas/two-factor';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, unauthorized } from '../../errors';
 import { consumeOrRefuse, releaseAttempt, reserveAttempt, resetLimit, type Limit } from '../../rate-limit/rate-limit.service';
@@ -27,7 +27,6 @@ const EPOCH_TOLERANCE_SECONDS = 30;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 export const INCORRECT_CODE = 'Incorrect code';
-export const MFA_EXPIRED = 'The sign-in has expired. Please log in again.';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

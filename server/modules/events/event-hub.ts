@@ -41,6 +41,11 @@ export interface StreamSession {
   sessionId: number;
   /** When the token expires (ms since the epoch): the stream ends then. */
   expiresAt?: number;
+  /**
+   * False for an admin's session without the second factor REQUIRE_ADMIN_2FA asks for: the stream
+   * gets what the admin would see as a user (docs/two-factor.md). Unset: as the account's role says.
+   */
+  adminPowers?: boolean;
 }
 
 interface Stream {
@@ -245,7 +250,7 @@ export class EventHub {
           typeof cursor === 'number' && dropped && cursor < dropped.cursor
             ? // It fell behind here and comes back from before that point: what it missed was too much to replay.
               [service.refetch(Math.max(this.lastId, this.notifiedId, dropped.cursor))]
-            : await service.replay(this.db, userId, cursor);
+            : await service.replay(this.db, userId, cursor, session.adminPowers ?? true);
         for (const event of events) this.send(stream, outgoing(event));
       } catch (error) {
         this.options.logger.warn({ err: error }, 'live events: replay failed; the client will reconnect');
@@ -356,7 +361,9 @@ export class EventHub {
 
   /** Sends `stream` what it may see after the later of its opening and its last event (ids already sent are dropped). */
   private async catchUp(stream: Stream): Promise<void> {
-    for (const event of await service.replay(this.db, stream.userId, Math.max(stream.openedAt, stream.lastSentId))) this.write(stream, outgoing(event));
+    for (const event of await service.replay(this.db, stream.userId, Math.max(stream.openedAt, stream.lastSentId), stream.session.adminPowers ?? true)) {
+      this.write(stream, outgoing(event));
+    }
   }
 
   private async drain(): Promise<void> {
@@ -388,7 +395,10 @@ export class EventHub {
             const set = this.streams.get(userId);
             if (!set) continue;
             const event = shared ?? outgoing(await service.toLiveEvent(this.db, { ...row, data: JSON.parse(row.data_json) }, userId, unread.get(userId)));
-            for (const stream of [...set]) this.write(stream, event);
+            for (const stream of [...set]) {
+              if (stream.session.adminPowers === false && !row.admins_as_users.includes(userId)) continue;
+              this.write(stream, event);
+            }
           }
         }
         // A user whose first stream opened while that statement was on its way was not among its

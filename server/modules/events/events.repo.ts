@@ -41,7 +41,7 @@ export async function eventsWithRecipients(
   afterId: number,
   userIds: number[],
   limit: number,
-): Promise<(Omit<EventRow, 'data'> & { data_json: string; recipients: number[] })[]> {
+): Promise<(Omit<EventRow, 'data'> & { data_json: string; recipients: number[]; admins_as_users: number[] })[]> {
   const rows = await db
     .selectFrom('events as e')
     .select([
@@ -51,6 +51,10 @@ export async function eventsWithRecipients(
       sql<string>`e.data::text`.as('data_json'),
       sql<number[]>`array(select u.id from users u where u.id = any(${sql.val(userIds)}::int[]) and u.is_active
         and ${eventVisibleTo(sql<number>`u.id`, isAdminSql('u'))} order by u.id)`.as('recipients'),
+      // The admins among them who would see it without admin powers too (REQUIRE_ADMIN_2FA: a
+      // stream of a session without a second factor gets only these; docs/two-factor.md).
+      sql<number[]>`array(select u.id from users u where u.id = any(${sql.val(userIds)}::int[]) and u.is_active and ${isAdminSql('u')}
+        and ${eventVisibleTo(sql<number>`u.id`, sql<boolean>`false`)} order by u.id)`.as('admins_as_users'),
     ])
     .where('e.id', '>', afterId)
     .orderBy('e.id')
@@ -60,13 +64,13 @@ export async function eventsWithRecipients(
 }
 
 /** The events after `afterId` that the user may receive now, in cursor order (Last-Event-ID replay). */
-export async function replayForUser(db: Db, userId: number, afterId: number, limit: number): Promise<EventRow[]> {
+export async function replayForUser(db: Db, userId: number, afterId: number, limit: number, withAdminPowers = true): Promise<EventRow[]> {
   const rows = await db
     .selectFrom('events as e')
     .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
     .select(['e.id', 'e.type', 'e.user_id', 'e.data'])
     .where('e.id', '>', afterId)
-    .where(eventVisibleTo(sql<number>`u.id`, isAdminSql('u')))
+    .where(eventVisibleTo(sql<number>`u.id`, withAdminPowers ? isAdminSql('u') : sql<boolean>`false`))
     .orderBy('e.id')
     .limit(limit)
     .execute();

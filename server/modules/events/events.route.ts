@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ErrorBody } from '../../../shared/error-codes';
 import { AppError, unauthorized } from '../../errors';
 import { createContextInner, type AppDeps } from '../../trpc/context';
+import { viewerOf } from '../../viewer';
 import { admitStream, parseCursor, tokenExpiresAt } from './events.service';
 
 const sendError = (res: Response, error: AppError) => {
@@ -46,7 +47,13 @@ export function eventsRoute(deps: AppDeps) {
         });
         res.write(': connected\n\n');
       };
-      const session = { tokenVersion: auth.user.token_version, sessionId: auth.user.session_id, expiresAt: tokenExpiresAt(req.headers.authorization) };
+      const session = {
+        tokenVersion: auth.user.token_version,
+        sessionId: auth.user.session_id,
+        expiresAt: tokenExpiresAt(req.headers.authorization),
+        // REQUIRE_ADMIN_2FA: an admin's session without a second factor sees as a user (docs/two-factor.md).
+        adminPowers: !viewerOf(auth.user, deps.config.requireAdmin2fa).adminNeedsSecondFactor,
+      };
       const opened = await hub.open(auth.user.id, res, cursor, session, start);
       // The client may have gone meanwhile: nobody to answer.
       if (opened !== 'open' && (!res.socket || res.socket.destroyed)) return;

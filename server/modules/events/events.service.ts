@@ -45,13 +45,13 @@ export const refetch = (cursor: number): LiveEvent => ({ id: String(cursor), typ
  * (LIMITS.eventReplayMinutes and eventReplayMinCount): the client reloads through the REST reads
  * and goes on from there. A replay thus reads at most eventReplayMax events.
  */
-export async function replay(db: Db, userId: number, cursor: number | 'invalid'): Promise<LiveEvent[]> {
+export async function replay(db: Db, userId: number, cursor: number | 'invalid', withAdminPowers = true): Promise<LiveEvent[]> {
   const latest = await repo.latestEventId(db);
   if (cursor === 'invalid' || cursor < latest - LIMITS.eventReplayMax) return [refetch(latest)];
   const oldest = await repo.oldestEventId(db);
   // An event right after the cursor may be gone only if pruning passed it.
   if (oldest !== undefined && oldest > cursor + 1) return [refetch(latest)];
-  const rows = await repo.replayForUser(db, userId, cursor, LIMITS.eventReplayMax + 1);
+  const rows = await repo.replayForUser(db, userId, cursor, LIMITS.eventReplayMax + 1, withAdminPowers);
   // Only when events were committed meanwhile: the gap grew past the bound.
   if (rows.length > LIMITS.eventReplayMax) return [refetch(await repo.latestEventId(db))];
   const unread = rows.some((row) => row.type === 'notification.created') ? await unreadCount(db, userId) : undefined;

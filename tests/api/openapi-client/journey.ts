@@ -65,6 +65,8 @@ export async function runJourney(setup: JourneySetup): Promise<void> {
   same(bobMe.is_email_verified, false, 'bob me');
 
   const login = ok('admin login', await anonymous.POST('/v1/auth/login', { body: { username_or_email: setup.admin.username, password: setup.admin.password } }));
+  // An account with two-factor sign-in on answers {mfa_required, mfa_token} instead (docs/two-factor.md).
+  if (!('access_token' in login)) throw new Error('admin login: a second step was asked of an account without two-factor sign-in');
   const admin = clientFor(setup, login.access_token);
 
   // Befriend: Alice asks, Bob accepts.
