@@ -5,7 +5,7 @@ import type { Session } from '../../shared/schemas/sessions';
 import { SecuritySettings } from '../../client/src/features/settings/security-settings';
 import { SettingsPanel } from '../../client/src/features/settings/settings-panel';
 import { ME } from './fixtures';
-import { renderAt, stubTrpc, TrpcFailure } from './render';
+import { renderAt, stubFetch, stubTrpc, TrpcFailure } from './render';
 
 const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
 const SETUP = { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Stacks:alice?secret=JBSWY3DPEHPK3PXP&issuer=Stacks', qr_code: 'data:image/svg+xml;base64,PHN2Zy8+' };
@@ -145,6 +145,24 @@ describe('Settings → Security → Two-factor sign-in', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Incorrect code');
     expect(screen.getByRole('dialog', { name: 'Turn off two-factor sign-in' })).toBeInTheDocument();
+  });
+
+  it('a throttled code (429) says how long to wait, from Retry-After', async () => {
+    const answers: Record<string, unknown> = { 'twoFactor.status': { enabled: true, recovery_codes_left: 7 }, 'passkeys.list': { items: [] }, 'sessions.list': [THIS_DEVICE] };
+    stubFetch(async (url) => {
+      const paths = decodeURIComponent(new URL(url, 'http://localhost').pathname.replace(/^\/trpc\//, '')).split(',');
+      if (paths.includes('twoFactor.disable')) {
+        const body = [{ error: { message: 'Too many attempts', code: -32000, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, detail: 'Too many attempts' } } }];
+        return new Response(JSON.stringify(body), { status: 429, headers: { 'content-type': 'application/json', 'Retry-After': '600' } });
+      }
+      return new Response(JSON.stringify(paths.map((path) => ({ result: { data: answers[path] } }))), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const { user } = renderAt(<SecuritySettings />);
+    await user.click(await screen.findByRole('button', { name: 'Turn off two-factor sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in' });
+    await user.type(within(dialog).getByLabelText('Code from the app or a recovery code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 10 minutes.');
   });
 
   it('New recovery codes asks for a code, then shows the new codes', async () => {

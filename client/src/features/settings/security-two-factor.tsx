@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { TwoFactorSetup } from '../../../../shared/schemas/two-factor';
 import { Modal, ModalActions } from '../../components/modal';
 import { QueryState } from '../../components/query-state';
-import { errorDetail, useTRPC } from '../../lib/trpc';
+import { attemptFailure } from '../../lib/attempts';
+import { useTRPC } from '../../lib/trpc';
 import { RecoveryCodesActions, RecoveryCodesView } from './security-recovery-codes';
 
 type CodeDialog = 'regenerate' | 'disable';
@@ -31,7 +32,7 @@ export function TwoFactorSettings() {
     try {
       setSecret(await setup.mutateAsync());
     } catch (error) {
-      setFailure(errorDetail(error) ?? 'Failed to start two-factor sign-in');
+      setFailure(attemptFailure(error, 'Failed to start two-factor sign-in'));
     }
   }
 
@@ -123,7 +124,7 @@ function TurnOnDialog({ setup, onClose }: { setup: TwoFactorSetup; onClose(): vo
     try {
       setCodes((await confirm.mutateAsync({ code })).recovery_codes);
     } catch (failure) {
-      setError(errorDetail(failure) ?? 'Failed to turn on two-factor sign-in');
+      setError(attemptFailure(failure, 'Failed to turn on two-factor sign-in'));
     }
   }
 
@@ -199,7 +200,7 @@ function CodeCheckDialog({ kind, onClose }: { kind: CodeDialog; onClose(): void 
         onClose();
       }
     } catch (failure) {
-      setError(errorDetail(failure) ?? text.failed);
+      setError(attemptFailure(failure, text.failed));
     }
   }
 
