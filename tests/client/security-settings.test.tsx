@@ -135,6 +135,7 @@ describe('Settings → Security → Two-factor sign-in', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo('twoFactor.disable').map((call) => call.input)).toEqual([{ code: 'abcde-fghij' }]);
     expect(await screen.findByText('Ask for a code from an authenticator app after your password.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Turn on two-factor sign-in' })).toHaveFocus());
   });
 
   it('a wrong code when turning off keeps it on and says Incorrect code', async () => {
@@ -206,7 +207,8 @@ describe('Settings → Security → Sessions', () => {
     await user.click(within(list).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument());
     expect(callsTo('sessions.end').map((call) => call.input)).toEqual([{ id: 12 }]);
-    expect(screen.getByText('Signed out Safari on iOS.')).toBeInTheDocument();
+    // The row's button is gone: the outcome has the focus, not the page.
+    await waitFor(() => expect(screen.getByText('Signed out Safari on iOS.')).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Sign out of all other sessions' })).not.toBeInTheDocument();
   });
 
@@ -284,6 +286,7 @@ describe('Settings → Security → Passkeys', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByText('Work laptop', { selector: 'p' })).not.toBeInTheDocument());
     expect(callsTo('passkeys.remove').map((call) => call.input)).toEqual([{ id: 3 }]);
+    await waitFor(() => expect(screen.getByText('Removed the passkey Work laptop.')).toHaveFocus());
     expect(screen.getByText('Blue key')).toBeInTheDocument();
   });
 

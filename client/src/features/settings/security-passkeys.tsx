@@ -1,11 +1,12 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { PASSKEYS, type Passkey, type WebAuthnCredential } from '../../../../shared/schemas/passkeys';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
 import { ceremonyCancelled, passkeysSupported } from '../../lib/passkey-ceremony';
+import { refocusIfLost } from '../../lib/refocus';
 import { useTimedMessage } from '../../lib/timed-message';
 import { errorDetail, useTRPC } from '../../lib/trpc';
 
@@ -24,6 +25,7 @@ export function PasskeySettings() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, showDone] = useTimedMessage();
   const [supported] = useState(passkeysSupported);
+  const statusRef = useRef<HTMLParagraphElement>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.passkeys.list.queryKey() });
 
@@ -38,6 +40,8 @@ export function PasskeySettings() {
       setFailure(errorDetail(error) ?? 'Failed to remove the passkey');
     }
     setRemoving(null);
+    // The question closed and its opener, the row's Remove, is gone: the outcome takes the focus.
+    refocusIfLost(() => statusRef.current);
   }
 
   return (
@@ -77,7 +81,7 @@ export function PasskeySettings() {
           {failure}
         </p>
       )}
-      <p role="status" className="min-h-5 text-sm text-success">
+      <p ref={statusRef} role="status" tabIndex={-1} className="min-h-5 text-sm text-success outline-none">
         {done}
       </p>
       <ConfirmDialog

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Session } from '../../../../shared/schemas/sessions';
 import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
+import { refocusIfLost } from '../../lib/refocus';
 import { useTimedMessage } from '../../lib/timed-message';
 import { errorDetail, useTRPC } from '../../lib/trpc';
 
@@ -19,6 +20,7 @@ export function SessionList() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, showDone] = useTimedMessage();
   const busy = end.isPending || endOthers.isPending;
+  const statusRef = useRef<HTMLParagraphElement>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.sessions.list.queryKey() });
 
@@ -30,6 +32,8 @@ export function SessionList() {
       setFailure(errorDetail(error) ?? 'Failed to sign out the session');
     }
     await refresh();
+    // The row and its button are gone: the outcome takes the focus.
+    refocusIfLost(() => statusRef.current);
   }
 
   const signOut = (session: Session) =>
@@ -68,7 +72,7 @@ export function SessionList() {
           {failure}
         </p>
       )}
-      <p role="status" className="min-h-5 text-sm text-success">
+      <p ref={statusRef} role="status" tabIndex={-1} className="min-h-5 text-sm text-success outline-none">
         {done}
       </p>
     </div>

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { TwoFactorSetup } from '../../../../shared/schemas/two-factor';
 import { Modal, ModalActions } from '../../components/modal';
 import { QueryState } from '../../components/query-state';
 import { attemptFailure } from '../../lib/attempts';
+import { refocusIfLost } from '../../lib/refocus';
 import { useTRPC } from '../../lib/trpc';
 import { RecoveryCodesActions, RecoveryCodesView } from './security-recovery-codes';
 
@@ -23,7 +24,7 @@ export function TwoFactorSettings() {
   const [dialog, setDialog] = useState<CodeDialog | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.twoFactor.status.queryKey() });
+  const rootRef = useRef<HTMLDivElement>(null);
 
   // The secret is made when asked for, not as the dialog mounts: one click, one secret.
   async function startSetup() {
@@ -36,14 +37,16 @@ export function TwoFactorSettings() {
     }
   }
 
-  const closeDialog = () => {
+  const closeDialog = async () => {
     setSecret(null);
     setDialog(null);
-    refresh();
+    await queryClient.invalidateQueries({ queryKey: trpc.twoFactor.status.queryKey() });
+    // Turned on or off, the opener gave way to the other state's buttons: the first of them takes the focus.
+    refocusIfLost(() => rootRef.current?.querySelector('button'));
   };
 
   return (
-    <div className="space-y-2">
+    <div ref={rootRef} className="space-y-2">
       <QueryState query={status} quiet error="Failed to load two-factor sign-in" isEmpty={() => false}>
         {(data) =>
           data.enabled ? (
@@ -75,8 +78,8 @@ export function TwoFactorSettings() {
           {failure}
         </p>
       )}
-      {secret && <TurnOnDialog setup={secret} onClose={closeDialog} />}
-      {dialog && <CodeCheckDialog kind={dialog} onClose={closeDialog} />}
+      {secret && <TurnOnDialog setup={secret} onClose={() => void closeDialog()} />}
+      {dialog && <CodeCheckDialog kind={dialog} onClose={() => void closeDialog()} />}
     </div>
   );
 }
