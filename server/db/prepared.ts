@@ -9,11 +9,19 @@ const PREPARABLE = /^\s*(with|select|insert|update|delete)\b/i;
 const PREPARED_PER_CONNECTION = 100;
 
 /**
+ * A short statement that runs on (almost) every request starts with this comment to be prepared
+ * too: the token check joins the session to its user, and planning that join on every call cost
+ * more than the join itself (docs/sessions.md).
+ */
+export const PREPARE_MARK = '/* prepared */';
+
+/**
  * The prepared-statement name for `text`, or undefined when it should run unprepared: a hash of
  * the text, so one text always has one name on a connection. (The bench's bare server uses it too.)
  */
 export function preparedName(text: string): string | undefined {
-  if (text.length < PREPARE_FROM_CHARS || !PREPARABLE.test(text)) return undefined;
+  const marked = text.startsWith(PREPARE_MARK);
+  if ((!marked && text.length < PREPARE_FROM_CHARS) || !PREPARABLE.test(marked ? text.slice(PREPARE_MARK.length) : text)) return undefined;
   return `s_${createHash('sha1').update(text).digest('hex')}`;
 }
 

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREPARE_MARK } from '../../server/db/prepared';
+import { findSessionUser } from '../../server/modules/auth/sessions.repo';
+import { createUser } from '../factories/users';
 import { createTestDb, postgresServerUrl, type TestDb } from '../helpers/test-db';
 
 /*
@@ -37,5 +40,24 @@ describe('long statements run as prepared statements', () => {
     await sql`select 1 as one`.execute(testDb.db);
     await sql`select 2 as two`.execute(testDb.db);
     expect((await preparedOnConnection()).length).toBe(before);
+  });
+});
+
+describe('short statements marked to be prepared', () => {
+  it('prepares a short statement that starts with PREPARE_MARK (the token check), once per connection', async () => {
+    const before = await preparedOnConnection();
+    const marked = (value: number) => sql<{ v: number }>`${sql.raw(PREPARE_MARK)} select ${value}::int as v`;
+    expect((await marked(1).execute(testDb.db)).rows).toEqual([{ v: 1 }]);
+    expect((await marked(2).execute(testDb.db)).rows).toEqual([{ v: 2 }]);
+    expect((await preparedOnConnection()).length).toBe(before.length + 1);
+  });
+
+  it('the token check is one of them', async () => {
+    const user = await createUser(testDb.db);
+    const before = (await preparedOnConnection()).length;
+    const row = await findSessionUser(testDb.db, user.id, user.session_id);
+    expect(row).toMatchObject({ id: user.id, session_id: user.session_id, session_live: true, seen_long_ago: false, second_factor: false });
+    await findSessionUser(testDb.db, user.id, user.session_id);
+    expect((await preparedOnConnection()).length).toBe(before + 1);
   });
 });

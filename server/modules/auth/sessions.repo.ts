@@ -1,26 +1,34 @@
 import { sql } from 'kysely';
 import { SECURITY } from '../../../shared/limits';
 import type { Db } from '../../db/client';
+import { PREPARE_MARK } from '../../db/prepared';
 
-/** A session's user as a request sees it: one statement on two primary keys. */
-export function findSessionUser(db: Db, userId: number, sessionId: number) {
-  return db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      'u.id',
-      'u.username',
-      'u.role',
-      'u.is_active',
-      'u.token_version',
-      's.id as session_id',
-      's.second_factor',
-      sql<boolean>`s.ended_at is null and s.expires_at > now()`.as('session_live'),
-      sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${SECURITY.sessionSeenEverySeconds})`.as('seen_long_ago'),
-    ])
-    .where('s.id', '=', sessionId)
-    .where('s.user_id', '=', userId)
-    .executeTakeFirst();
+/** A session's user as a request sees it, with whether the session is live and was seen long ago. */
+export interface SessionUserRow {
+  id: number;
+  username: string;
+  role: 'USER' | 'ADMIN';
+  is_active: boolean;
+  token_version: number;
+  session_id: number;
+  second_factor: boolean;
+  session_live: boolean;
+  seen_long_ago: boolean;
+}
+
+/**
+ * A session's user as a request sees it: one statement on two primary keys, run on every
+ * authenticated request, so it is a prepared statement (PREPARE_MARK): planning the join on each
+ * call cost more than running it.
+ */
+export async function findSessionUser(db: Db, userId: number, sessionId: number): Promise<SessionUserRow | undefined> {
+  const { rows } = await sql<SessionUserRow>`${sql.raw(PREPARE_MARK)} select u.id, u.username, u.role, u.is_active, u.token_version,
+      s.id as session_id, s.second_factor,
+      s.ended_at is null and s.expires_at > now() as session_live,
+      s.last_seen_at < now() - make_interval(secs => ${SECURITY.sessionSeenEverySeconds}) as seen_long_ago
+    from sessions s join users u on u.id = s.user_id
+    where s.id = ${sessionId} and s.user_id = ${userId}`.execute(db);
+  return rows[0];
 }
 
 export function touchSession(db: Db, sessionId: number, ip: string) {
