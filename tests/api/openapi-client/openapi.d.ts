@@ -2992,7 +2992,7 @@ export interface components {
              */
             source: "web" | "rest" | "cli";
             /** @enum {string} */
-            action: "codes.create" | "codes.revoke" | "users.role" | "users.deactivate" | "bots.create" | "bots.update" | "bots.run" | "bots.purge" | "bots.tags.add" | "bots.tags.remove" | "release_notes.broadcast" | "reports.update" | "database.backup" | "database.restore";
+            action: "codes.create" | "codes.revoke" | "users.role" | "users.deactivate" | "users.second_factors_reset" | "bots.create" | "bots.update" | "bots.run" | "bots.purge" | "bots.tags.add" | "bots.tags.remove" | "release_notes.broadcast" | "reports.update" | "database.backup" | "database.restore";
             /** @description code, user, bot, report, database; null when there is none. */
             target_type: string | null;
             /** @description The target id as text (a code id, a user id, a bot id, a file name). */
@@ -11213,7 +11213,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "codes.create" | "codes.revoke" | "users.role" | "users.deactivate" | "bots.create" | "bots.update" | "bots.run" | "bots.purge" | "bots.tags.add" | "bots.tags.remove" | "release_notes.broadcast" | "reports.update" | "database.backup" | "database.restore";
+                action?: "codes.create" | "codes.revoke" | "users.role" | "users.deactivate" | "users.second_factors_reset" | "bots.create" | "bots.update" | "bots.run" | "bots.purge" | "bots.tags.add" | "bots.tags.remove" | "release_notes.broadcast" | "reports.update" | "database.backup" | "database.restore";
                 offset?: number;
                 limit?: number;
             };
