@@ -3,19 +3,14 @@ import jwt from 'jsonwebtoken';
 import { SECURITY } from '../../../shared/limits';
 import { TOKEN_REFUSALS } from '../../errors';
 import type { Db } from '../../db/client';
+import type { SessionUserRow } from './sessions.repo';
 import { findSessionUser, startSession, touchSession } from './sessions.service';
 
-/** The signed-in user of a request, with the session its token names (docs/sessions.md). */
-export interface AuthUser {
-  id: number;
-  username: string;
-  role: 'USER' | 'ADMIN';
-  is_active: boolean;
-  token_version: number;
-  session_id: number;
-  /** The session was signed in with a second factor (REQUIRE_ADMIN_2FA asks for it). */
-  second_factor: boolean;
-}
+/**
+ * The signed-in user of a request, with the session its token names (docs/sessions.md);
+ * `second_factor`: the session was signed in with a second factor (REQUIRE_ADMIN_2FA asks for it).
+ */
+export type AuthUser = Omit<SessionUserRow, 'session_live' | 'seen_long_ago'>;
 
 export interface AuthResult {
   user: AuthUser | null;

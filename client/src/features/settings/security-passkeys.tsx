@@ -9,6 +9,7 @@ import { ceremonyCancelled, passkeysSupported } from '../../lib/passkey-ceremony
 import { refocusIfLost } from '../../lib/refocus';
 import { useTimedMessage } from '../../lib/timed-message';
 import { errorDetail, useTRPC } from '../../lib/trpc';
+import { SecurityOutcome } from './security-outcome';
 
 type RegistrationOptionsJSON = Parameters<typeof startRegistration>[0]['optionsJSON'];
 
@@ -76,14 +77,7 @@ export function PasskeySettings() {
         )}
       </QueryState>
       {supported ? <AddPasskey onAdded={(name) => void refresh().then(() => showDone(`Added the passkey ${name}.`))} /> : <p>This browser cannot use passkeys.</p>}
-      {failure && (
-        <p role="alert" className="text-sm text-error">
-          {failure}
-        </p>
-      )}
-      <p ref={statusRef} role="status" tabIndex={-1} className="min-h-5 text-sm text-success outline-none">
-        {done}
-      </p>
+      <SecurityOutcome failure={failure} done={done} statusRef={statusRef} />
       <ConfirmDialog
         open={removing !== null}
         title={`Remove the passkey ${removing?.name ?? ''}?`}

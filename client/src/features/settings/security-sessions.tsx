@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { refocusIfLost } from '../../lib/refocus';
 import { useTimedMessage } from '../../lib/timed-message';
 import { errorDetail, useTRPC } from '../../lib/trpc';
+import { SecurityOutcome } from './security-outcome';
 
 /**
  * Settings → Security → Sessions (docs/sessions.md): every live sign-in of mine, this device's
@@ -67,14 +68,7 @@ export function SessionList() {
           </>
         )}
       </QueryState>
-      {failure && (
-        <p role="alert" className="text-sm text-error">
-          {failure}
-        </p>
-      )}
-      <p ref={statusRef} role="status" tabIndex={-1} className="min-h-5 text-sm text-success outline-none">
-        {done}
-      </p>
+      <SecurityOutcome failure={failure} done={done} statusRef={statusRef} />
     </div>
   );
 }

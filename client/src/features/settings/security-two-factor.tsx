@@ -7,6 +7,7 @@ import { attemptFailure } from '../../lib/attempts';
 import { refocusIfLost } from '../../lib/refocus';
 import { useTRPC } from '../../lib/trpc';
 import { RecoveryCodesActions, RecoveryCodesView } from './security-recovery-codes';
+import { SecurityOutcome } from './security-outcome';
 
 type CodeDialog = 'regenerate' | 'disable';
 
@@ -73,11 +74,7 @@ export function TwoFactorSettings() {
           )
         }
       </QueryState>
-      {failure && (
-        <p role="alert" className="text-sm text-error">
-          {failure}
-        </p>
-      )}
+      <SecurityOutcome failure={failure} />
       {secret && <TurnOnDialog setup={secret} onClose={() => void closeDialog()} />}
       {dialog && <CodeCheckDialog kind={dialog} onClose={() => void closeDialog()} />}
     </div>
