@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { generate, generateSecret } from 'otplib';
 import type { WebAuthnOptions } from '../../shared/schemas/passkeys';
 import type { Db } from '../../server/db/client';
+import { hashSecret } from '../../server/modules/auth/auth.tokens';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
 
 /** Second factors straight in the database, for tests whose subject is something else (the authorization matrix). */
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Gives the user an authenticator secret (enabled or waiting for its first code) and answers a code it accepts now. */
 export async function totpInDb(db: Db, userId: number, options: { enabled: boolean }): Promise<string> {
@@ -22,7 +22,7 @@ export async function totpInDb(db: Db, userId: number, options: { enabled: boole
 
 export async function challengeInDb(db: Db, purpose: 'mfa' | 'passkey_register' | 'passkey_sign_in', userId: number | null): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insertInto('sign_in_challenges').values({ purpose, token_hash: sha256(token), user_id: userId, expires_at: new Date(Date.now() + 300_000) }).execute();
+  await db.insertInto('sign_in_challenges').values({ purpose, token_hash: hashSecret(token), user_id: userId, expires_at: new Date(Date.now() + 300_000) }).execute();
   return token;
 }
 

@@ -103,12 +103,17 @@ export async function authenticate(db: Db, secret: string, header: string | unde
   return { user, reason: '' };
 }
 
-/** A random one-time token for e-mail links, and the hash kept in the database. */
-export function newMailToken(): { token: string; hash: string } {
+/** A random one-time token (e-mail links, a sign-in's mfa_token), and the hash kept in the database. */
+export function newSecret(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashMailToken(token) };
+  return { token, hash: hashSecret(token) };
 }
 
-export function hashMailToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+export const newMailToken = newSecret;
+
+/** What is stored of a random secret (mail links, mfa tokens, WebAuthn challenges, recovery codes): its SHA-256, in hex. */
+export function hashSecret(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
 }
+
+export const hashMailToken = hashSecret;

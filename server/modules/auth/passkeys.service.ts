@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -18,6 +17,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../../errors';
 import { consumeOrRefuse, releaseAttempt, reserveAttempt, type Limit } from '../../rate-limit/rate-limit.service';
 import type { AppDeps } from '../../trpc/context';
 import * as users from '../users/users.service';
+import { hashSecret } from './auth.tokens';
 import { insertChallenge, takeChallenge } from './challenges.repo';
 import * as repo from './passkeys.repo';
 import { signedIn, type SignInRequest } from './sign-in';
@@ -32,7 +32,6 @@ import { signedIn, type SignInRequest } from './sign-in';
 
 const RP_NAME = 'Stacks';
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export function relyingParty(config: Pick<AppConfig, 'appUrl'>): { rpID: string; origin: string } {
   const url = new URL(config.appUrl);
@@ -42,7 +41,8 @@ export function relyingParty(config: Pick<AppConfig, 'appUrl'>): { rpID: string;
 /** The WebAuthn user handle of an account (base64url): its id's digits, no personal data. */
 const userHandleOf = (userId: number) => Buffer.from(String(userId)).toString('base64url');
 
-const challengeExpired = () => badRequest('PASSKEY_CHALLENGE_EXPIRED', 'The passkey request has expired. Please try again.');
+const CHALLENGE_EXPIRED = 'The passkey request has expired. Please try again.';
+const challengeExpired = () => badRequest('PASSKEY_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
 const refused = () => badRequest('PASSKEY_REFUSED', 'The passkey could not be verified');
 const signInRefused = () => unauthorized('The passkey could not be verified', 'PASSKEY_REFUSED');
 
@@ -83,14 +83,14 @@ export async function registrationOptions({ db, config }: AppDeps, user: { id: n
     excludeCredentials: existing.map((passkey) => ({ id: passkey.credential_id, transports: passkey.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await insertChallenge(db, { purpose: 'passkey_register', tokenHash: sha256(options.challenge), userId: user.id, ttlSeconds: PASSKEYS.challengeTtlSeconds });
+  await insertChallenge(db, { purpose: 'passkey_register', tokenHash: hashSecret(options.challenge), userId: user.id, ttlSeconds: PASSKEYS.challengeTtlSeconds });
   return options as unknown as WebAuthnOptions;
 }
 
 /** Verifies a new passkey against its options' challenge and keeps it under the given name. */
 export async function add({ db, config }: AppDeps, userId: number, input: AddPasskeyInput): Promise<Passkey> {
   const challenge = challengeOf(input.response);
-  if (!challenge || !(await takeChallenge(db, 'passkey_register', sha256(challenge), userId))) throw challengeExpired();
+  if (!challenge || !(await takeChallenge(db, 'passkey_register', hashSecret(challenge), userId))) throw challengeExpired();
   const { rpID, origin } = relyingParty(config);
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -135,7 +135,7 @@ export async function remove(db: Db, userId: number, id: number): Promise<void> 
 export async function signInOptions({ db, config }: AppDeps, ip: string): Promise<WebAuthnOptions> {
   await consumeOrRefuse(db, { key: `passkey-sign-in:ip:${ip}`, max: SECURITY.passkeySignInOptionsPerIp, windowSeconds: SECURITY.abuseWindowSeconds });
   const options = await generateAuthenticationOptions({ rpID: relyingParty(config).rpID, userVerification: 'required', timeout: PASSKEYS.challengeTtlSeconds * 1000 });
-  await insertChallenge(db, { purpose: 'passkey_sign_in', tokenHash: sha256(options.challenge), userId: null, ttlSeconds: PASSKEYS.challengeTtlSeconds });
+  await insertChallenge(db, { purpose: 'passkey_sign_in', tokenHash: hashSecret(options.challenge), userId: null, ttlSeconds: PASSKEYS.challengeTtlSeconds });
   return options as unknown as WebAuthnOptions;
 }
 
@@ -148,7 +148,7 @@ export async function signIn({ db, config }: AppDeps, response: WebAuthnCredenti
   const limits: Limit[] = [{ key: `passkey:ip:${request.ip}`, max: SECURITY.passkeyFailuresPerIp, windowSeconds: SECURITY.loginWindowSeconds }];
   await reserveAttempt(db, limits);
   const challenge = challengeOf(response);
-  if (!challenge || !(await takeChallenge(db, 'passkey_sign_in', sha256(challenge)))) throw unauthorized('The passkey request has expired. Please try again.', 'PASSKEY_CHALLENGE_EXPIRED');
+  if (!challenge || !(await takeChallenge(db, 'passkey_sign_in', hashSecret(challenge)))) throw unauthorized(CHALLENGE_EXPIRED, 'PASSKEY_CHALLENGE_EXPIRED');
   const passkey = await repo.findByCredentialId(db, response.id);
   const user = passkey ? await users.findSignInUser(db, passkey.user_id) : undefined;
   if (!passkey || !user?.is_active) throw signInRefused();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { SECURITY } from '../../../shared/limits';
@@ -9,6 +9,7 @@ import { badRequest, conflict, unauthorized } from '../../errors';
 import { consumeOrRefuse, releaseAttempt, reserveAttempt, resetLimit, type Limit } from '../../rate-limit/rate-limit.service';
 import type { AppDeps } from '../../trpc/context';
 import * as users from '../users/users.service';
+import { hashSecret, newSecret } from './auth.tokens';
 import { findChallenge, insertChallenge, takeChallenge } from './challenges.repo';
 import { signedIn, type SignInRequest } from './sign-in';
 import * as repo from './two-factor.repo';
@@ -28,7 +29,6 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 export const INCORRECT_CODE = 'Incorrect code';
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Spaces and dashes are only for reading: `ABCDE-FGHIJ`, `abcde fghij` and `abcdefghij` are one code. */
 const normalise = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
@@ -72,7 +72,7 @@ async function checkCode(
   await reserveAttempt(db, limits);
   const code = normalise(rawCode);
   const accepted =
-    (await acceptTotp(db, user.id, user.secret, user.lastStep, code)) || (options.recovery && code.length === 10 && (await repo.useRecoveryCode(db, user.id, sha256(code))));
+    (await acceptTotp(db, user.id, user.secret, user.lastStep, code)) || (options.recovery && code.length === 10 && (await repo.useRecoveryCode(db, user.id, hashSecret(code))));
   if (!accepted) throw options.wrong();
   await resetLimit(db, limits[0].key);
   await releaseAttempt(db, limits.slice(1));
@@ -91,7 +91,7 @@ async function enabledSecret(db: Db, userId: number) {
 
 async function freshRecoveryCodes(db: Db, userId: number): Promise<RecoveryCodes> {
   const codes = Array.from({ length: TWO_FACTOR.recoveryCodes }, newRecoveryCode);
-  await repo.replaceRecoveryCodes(db, userId, codes.map((code) => sha256(normalise(code))));
+  await repo.replaceRecoveryCodes(db, userId, codes.map((code) => hashSecret(normalise(code))));
   return { recovery_codes: codes };
 }
 
@@ -148,8 +148,8 @@ export const needsSecondStep = (db: Db, userId: number) => repo.isTotpEnabled(db
  * the second step reads it.
  */
 export async function startSecondStep(db: Db, userId: number): Promise<MfaChallenge> {
-  const token = randomBytes(32).toString('base64url');
-  await insertChallenge(db, { purpose: 'mfa', tokenHash: sha256(token), userId, ttlSeconds: TWO_FACTOR.mfaTokenTtlSeconds });
+  const { token, hash } = newSecret();
+  await insertChallenge(db, { purpose: 'mfa', tokenHash: hash, userId, ttlSeconds: TWO_FACTOR.mfaTokenTtlSeconds });
   return { mfa_required: true, mfa_token: token };
 }
 
@@ -160,7 +160,7 @@ export async function startSecondStep(db: Db, userId: number): Promise<MfaChalle
  */
 export async function finishSecondStep(deps: AppDeps, input: LoginMfaInput, request: SignInRequest): Promise<TokenResponse> {
   const { db, config } = deps;
-  const tokenHash = sha256(input.mfa_token);
+  const tokenHash = hashSecret(input.mfa_token);
   const challenge = await findChallenge(db, 'mfa', tokenHash);
   const user = challenge?.user_id ? await users.findSignInUser(db, challenge.user_id) : undefined;
   if (!user?.is_active) throw unauthorized(MFA_EXPIRED, 'MFA_EXPIRED');

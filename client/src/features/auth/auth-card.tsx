@@ -1,24 +1,10 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
+import { Field } from '../../components/field';
 
 /** The signed-out pages' frame (components/centered-card.tsx). */
 export { CenteredCard as AuthCard } from '../../components/centered-card';
 
-/** A labelled input with its error line underneath. */
-export function Field({ label, error, children, htmlFor }: { label: string; error?: string; children: ReactNode; htmlFor: string }) {
-  return (
-    <div className="form-control w-full">
-      <label className="label pb-1" htmlFor={htmlFor}>
-        <span className="label-text">{label}</span>
-      </label>
-      {children}
-      {error && (
-        <p className="mt-1 text-sm text-error" role="alert" id={`${htmlFor}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+export { Field } from '../../components/field';
 
 type TextFieldProps = { label: string; id: string; error?: string } & Omit<ComponentProps<'input'>, 'id' | 'className'>;
 

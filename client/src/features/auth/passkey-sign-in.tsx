@@ -1,9 +1,7 @@
-import { startAuthentication } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ceremonyCancelled, passkeysSupported } from '../../lib/passkey-ceremony';
+import { passkeyPrompt, passkeysSupported } from '../../lib/passkey-ceremony';
 import { useTRPC } from '../../lib/trpc';
-import type { WebAuthnCredential } from '../../../../shared/schemas/passkeys';
 import { loginFailure } from './login-failure';
 
 export const PASSKEY_CANCELLED = 'The passkey sign-in was cancelled.';
@@ -27,21 +25,12 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn(accessToken: string):
     setError(null);
     setBusy(true);
     try {
-      const optionsJSON = await options.mutateAsync();
-      let response: WebAuthnCredential;
-      try {
-        // The JSON the server made for @simplewebauthn/browser; the shared schema only names its challenge.
-        response = (await startAuthentication({ optionsJSON: optionsJSON as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] })) as WebAuthnCredential;
-      } catch (failure) {
-        if (ceremonyCancelled(failure)) {
-          setError(PASSKEY_CANCELLED);
-          return;
-        }
-        console.error('The passkey sign-in failed in the browser', failure);
-        setError(failure instanceof Error && failure.message ? failure.message : 'The passkey sign-in failed.');
+      const prompt = await passkeyPrompt('sign-in', await options.mutateAsync(), { cancelled: PASSKEY_CANCELLED, failed: 'The passkey sign-in failed.' });
+      if ('problem' in prompt) {
+        setError(prompt.problem);
         return;
       }
-      const { access_token } = await signIn.mutateAsync({ response });
+      const { access_token } = await signIn.mutateAsync({ response: prompt.credential });
       onSignedIn(access_token);
     } catch (failure) {
       setError(loginFailure(failure));

@@ -1,17 +1,15 @@
-import { startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { PASSKEYS, type Passkey, type WebAuthnCredential } from '../../../../shared/schemas/passkeys';
+import { PASSKEYS, type Passkey } from '../../../../shared/schemas/passkeys';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Field } from '../../components/field';
 import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
-import { ceremonyCancelled, passkeysSupported } from '../../lib/passkey-ceremony';
+import { passkeyPrompt, passkeysSupported } from '../../lib/passkey-ceremony';
 import { refocusIfLost } from '../../lib/refocus';
 import { useTimedMessage } from '../../lib/timed-message';
 import { errorDetail, useTRPC } from '../../lib/trpc';
 import { SecurityOutcome } from './security-outcome';
-
-type RegistrationOptionsJSON = Parameters<typeof startRegistration>[0]['optionsJSON'];
 
 /**
  * Settings → Security → Passkeys (docs/passkeys.md): my passkeys with when each was added and last
@@ -114,20 +112,12 @@ function AddPasskey({ onAdded }: { onAdded(name: string): void }) {
     setError(null);
     setBusy(true);
     try {
-      const optionsJSON = await options.mutateAsync();
-      let response: WebAuthnCredential;
-      try {
-        // The JSON the server made for @simplewebauthn/browser; the shared schema only names its challenge.
-        response = (await startRegistration({ optionsJSON: optionsJSON as unknown as RegistrationOptionsJSON })) as WebAuthnCredential;
-      } catch (failure) {
-        if (ceremonyCancelled(failure)) setError('Adding the passkey was cancelled.');
-        else {
-          console.error('The browser could not make the passkey', failure);
-          setError(failure instanceof Error && failure.message ? failure.message : 'Failed to add the passkey');
-        }
+      const prompt = await passkeyPrompt('register', await options.mutateAsync(), { cancelled: 'Adding the passkey was cancelled.', failed: 'Failed to add the passkey' });
+      if ('problem' in prompt) {
+        setError(prompt.problem);
         return;
       }
-      await add.mutateAsync({ name: trimmed, response });
+      await add.mutateAsync({ name: trimmed, response: prompt.credential });
       setName('');
       onAdded(trimmed);
     } catch (failure) {
@@ -139,25 +129,19 @@ function AddPasskey({ onAdded }: { onAdded(name: string): void }) {
 
   return (
     <form className="space-y-2" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="form-control w-full max-w-sm">
-        <label className="label pb-1" htmlFor={fieldId}>
-          <span className="label-text">Passkey name</span>
-        </label>
-        <input
-          id={fieldId}
-          className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
-          required
-          maxLength={PASSKEYS.nameMax}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={!!error}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-        />
-        {error && (
-          <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm text-error">
-            {error}
-          </p>
-        )}
+      <div className="max-w-sm">
+        <Field label="Passkey name" htmlFor={fieldId} error={error ?? undefined}>
+          <input
+            id={fieldId}
+            className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
+            required
+            maxLength={PASSKEYS.nameMax}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-invalid={!!error}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
+          />
+        </Field>
       </div>
       {/* Not disabled while the prompt is up: the focus stays here, whatever the prompt's outcome. */}
       <button type="submit" className="btn btn-sm btn-primary" aria-busy={busy}>

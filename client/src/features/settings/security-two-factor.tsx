@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { TwoFactorSetup } from '../../../../shared/schemas/two-factor';
+import { TWO_FACTOR, type TwoFactorSetup } from '../../../../shared/schemas/two-factor';
+import { Field } from '../../components/field';
 import { Modal, ModalActions } from '../../components/modal';
 import { QueryState } from '../../components/query-state';
 import { attemptFailure } from '../../lib/attempts';
@@ -84,10 +85,7 @@ export function TwoFactorSettings() {
 /** A code field of the two-factor dialogs, with the server's refusal ("Incorrect code") under it. */
 function CodeField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange(value: string): void; error: string | null }) {
   return (
-    <div className="form-control w-full">
-      <label className="label pb-1" htmlFor={id}>
-        <span className="label-text">{label}</span>
-      </label>
+    <Field label={label} htmlFor={id} error={error ?? undefined}>
       <input
         id={id}
         className={`input input-bordered w-full font-mono ${error ? 'input-error' : ''}`}
@@ -95,18 +93,13 @@ function CodeField({ id, label, value, onChange, error }: { id: string; label: s
         autoCapitalize="none"
         spellCheck={false}
         required
-        maxLength={32}
+        maxLength={TWO_FACTOR.codeMax}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={!!error}
         aria-describedby={error ? `${id}-error` : undefined}
       />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 
