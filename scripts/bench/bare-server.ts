@@ -74,7 +74,9 @@ async function main() {
         if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(limit) || limit < 1 || limit > 100) {
           return send(res, 400, { detail: 'Bad offset or limit', code: 'VALIDATION_FAILED' });
         }
-        return send(res, 200, await query(statements.feed[role], { viewer: viewer.id, offset, limit }));
+        // The feed's statement answers one row: the page as a JSON array of the API's items.
+        const [page] = await query(statements.feed[role], { viewer: viewer.id, offset, limit });
+        return send(res, 200, page.items);
       }
       if (detailMatch) {
         const [row] = await query(statements.detail[role], { viewer: viewer.id, stack: Number(detailMatch[1]) });

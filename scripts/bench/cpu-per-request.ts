@@ -4,9 +4,12 @@
  * to run, while two builds measured turn about, a few seconds each, see the same drift.
  *
  *   npx tsx scripts/bench/cpu-per-request.ts --a /path/to/old-checkout:stacks_bench_old --b .:stacks_bench [--rounds 6] [--duration 6]
+ *   npx tsx scripts/bench/cpu-per-request.ts --a … --b … --path '/v2/stacks?filter_new=true'
  *
  * Each side is `<checkout>:<database>`: the checkout's own scripts/bench/app-server.ts serves its
- * code on that (seeded, migrated for it) database. Five users' own stacks are read, 10 connections.
+ * code on that (seeded, migrated for it) database (both sides may name the same checkout or
+ * database). By default five users' own stacks are read; with --path, that path for the seed's
+ * heaviest viewers in turn (a feed variant, say). 10 connections.
  * Prints each round and the means: app µs/request, PostgreSQL µs/request, their sum, req/s.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -16,8 +19,11 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
+import { HEAVY_VIEWERS } from './seed';
 
-const { values } = parseArgs({ options: { a: { type: 'string' }, b: { type: 'string' }, rounds: { type: 'string', default: '6' }, duration: { type: 'string', default: '6' } } });
+const { values } = parseArgs({
+  options: { a: { type: 'string' }, b: { type: 'string' }, rounds: { type: 'string', default: '6' }, duration: { type: 'string', default: '6' }, path: { type: 'string' } },
+});
 if (!values.a || !values.b) throw new Error('--a and --b (each <checkout>:<database>) are required');
 const sides = [values.a, values.b].map((spec) => {
   const [tree, database] = spec.split(':');
@@ -44,23 +50,29 @@ function postgresCpuMicros(): number {
   return ticks * 10_000;
 }
 
-/** Tokens and stack paths for five users reading their own stacks (with a session where the schema has them). */
+/**
+ * Tokens and paths (with a session where the schema has them): five users reading their own
+ * stacks, or `--path` for each of the heaviest viewers.
+ */
 async function targetsOf(database: string) {
   const client = new pg.Client(urlOf(database));
   await client.connect();
   try {
     const hasSessions = (await client.query<{ t: string | null }>(`select to_regclass('sessions') as t`)).rows[0].t !== null;
-    const { rows } = await client.query<{ id: number; token_version: number; stack_id: number }>(
-      `select u.id, u.token_version, (select s.id from stacks s where s.owner_id = u.id and s.parent_id is null limit 1) as stack_id
-       from users u where exists (select 1 from stacks s where s.owner_id = u.id and s.parent_id is null) order by u.id limit 5`,
-    );
+    const { rows } = values.path
+      ? await client.query<{ id: number; token_version: number; stack_id: number }>(`select u.id, u.token_version, 0 as stack_id from users u where u.username = any($1) order by u.id`, [HEAVY_VIEWERS])
+      : await client.query<{ id: number; token_version: number; stack_id: number }>(
+          `select u.id, u.token_version, (select s.id from stacks s where s.owner_id = u.id and s.parent_id is null limit 1) as stack_id
+           from users u where exists (select 1 from stacks s where s.owner_id = u.id and s.parent_id is null) order by u.id limit 5`,
+        );
+    if (rows.length === 0) throw new Error(`${database}: no users to read as`);
     const requests = [];
     for (const user of rows) {
       const claims: Record<string, unknown> = { sub: String(user.id), ver: user.token_version };
       if (hasSessions) {
         claims.sid = (await client.query<{ id: number }>(`insert into sessions (user_id, expires_at, user_agent) values ($1, now() + interval '1 day', 'cpu bench') returning id`, [user.id])).rows[0].id;
       }
-      requests.push({ method: 'GET' as const, path: `/v1/stacks/${user.stack_id}`, headers: { authorization: `Bearer ${jwt.sign(claims, SECRET, { expiresIn: 3600 })}` } });
+      requests.push({ method: 'GET' as const, path: values.path ?? `/v1/stacks/${user.stack_id}`, headers: { authorization: `Bearer ${jwt.sign(claims, SECRET, { expiresIn: 3600 })}` } });
     }
     return requests;
   } finally {
@@ -111,7 +123,7 @@ async function main() {
     }
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  console.log('\nmeans per request (stack detail, 10 connections):');
+  console.log(`\nmeans per request (${values.path ?? 'stack detail'}, 10 connections):`);
   for (const side of sides) {
     const r = rows[side.label];
     console.log(`  ${side.label.padEnd(40)} app ${mean(r.map((x) => x.app)).toFixed(0)} µs  pg ${mean(r.map((x) => x.pg)).toFixed(0)} µs  sum ${mean(r.map((x) => x.app + x.pg)).toFixed(0)} µs  ${mean(r.map((x) => x.rate)).toFixed(0)} req/s`);

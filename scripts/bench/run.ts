@@ -40,7 +40,11 @@ interface Options {
   connections: number;
   viewers: number;
   pool: number;
-  mode: 'closed' | 'open' | 'both' | 'fanout';
+  mode: 'closed' | 'open' | 'both' | 'fanout' | 'variants';
+  /** Only the variants whose label has every one of these words (empty: all). */
+  variantWords: string[];
+  /** The depths of the variant runs (0 and DEEP_OFFSET unless told). */
+  variantOffsets: number[];
   /** Members of the push fan-out run (0: none). */
   fanout: number;
   rates: number[];
@@ -55,8 +59,8 @@ interface Options {
 const TARGETS = { feedP99: 50, feedVsDetail: 0.6, deepP99: 100, heavyVsTypical: 1.5, heavyBuffers: 1000, openP99: 50 };
 
 function modeOf(raw: string): Options['mode'] {
-  if (raw === 'closed' || raw === 'open' || raw === 'both' || raw === 'fanout') return raw;
-  throw new Error('--mode must be closed, open, both or fanout');
+  if (raw === 'closed' || raw === 'open' || raw === 'both' || raw === 'fanout' || raw === 'variants') return raw;
+  throw new Error('--mode must be closed, open, both, fanout or variants');
 }
 
 function parseOptions() {
@@ -76,6 +80,8 @@ function parseOptions() {
       'open-connections': { type: 'string', default: '100' },
       'variant-duration': { type: 'string', default: '5' },
       'variant-warmup': { type: 'string', default: '1' },
+      variants: { type: 'string', default: '' },
+      'variant-offsets': { type: 'string', default: `0,${DEEP_OFFSET}` },
       fanout: { type: 'string', default: '1000' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -97,6 +103,9 @@ function parseOptions() {
   --open-connections N   sockets the open loop may hold at once (default 100); a request waiting for one counts its wait
   --variant-duration S   seconds of load per feed variant and depth, closed loop, heaviest viewers (default 5; 0 skips them)
   --variant-warmup S     seconds of unmeasured load before each (default 1)
+  --variants "W W"       only the variants whose label has every word, e.g. "new twisted" (labels: "feed new+nobots created")
+  --variant-offsets O,O  the depths of the variant runs (default 0,${DEEP_OFFSET})
+  --mode variants        only the variant runs and their targets (no other endpoint, EXPLAIN or fan-out)
 Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the data goes to database stacks_bench on that server.
      PGOPTIONS (e.g. "-c jit=off") reaches both servers' pools and the EXPLAIN connection.`);
     process.exit(0);
@@ -118,6 +127,8 @@ Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); t
     openConnections: Math.round(positive('open-connections', values['open-connections'], 1, 1000)),
     variantDuration: positive('variant-duration', values['variant-duration'], 0, 600),
     variantWarmup: positive('variant-warmup', values['variant-warmup'], 0, 60),
+    variantWords: values.variants.split(/\s+/).filter(Boolean),
+    variantOffsets: values['variant-offsets'].split(',').map((o) => Math.round(positive('variant-offsets', o, 0, 10_000))),
     fanout: Math.round(positive('fanout', values.fanout, 0, 100_000)),
   };
   return { scale: scaleFromArgs(values), options };
@@ -378,13 +389,17 @@ async function main() {
   const seed = await seedBenchDatabase(scale);
   console.log(`Data: ${Object.entries(seed.counts).map(([table, n]) => `${table} ${n}`).join(', ')}`);
 
-  const closedRuns = options.mode === 'open' ? 0 : 5 * 2;
-  const openRuns = options.mode === 'closed' ? 0 : 3 * 2 * options.rates.length;
-  const variantRuns = options.mode === 'open' || options.variantDuration === 0 ? 0 : feedVariants().length * 2;
+  const runsClosed = options.mode === 'closed' || options.mode === 'both';
+  const runsOpen = options.mode === 'open' || options.mode === 'both';
+  const onlyVariants = options.mode === 'variants';
+  const variants = feedVariants().filter((v) => options.variantWords.every((word) => variantLabel(v).includes(word)));
+  const closedRuns = runsClosed ? 5 * 2 : 0;
+  const openRuns = runsOpen ? 3 * 2 * options.rates.length : 0;
+  const variantRuns = options.mode === 'open' || options.variantDuration === 0 ? 0 : variants.length * options.variantOffsets.length;
   // Each run may also wait up to 120 s (twice for closed runs) for the database to settle (see
   // settle()); the variants' EXPLAINs take up to 60 s each (3 depths x 3 viewers).
   const budgetMs = (closedRuns * (options.duration + options.warmup + 240) + openRuns * (options.rateDuration + 120) +
-    variantRuns * (options.variantDuration + options.variantWarmup + 60) + feedVariants().length * 9 * 60 + 300) * 1000;
+    variantRuns * (options.variantDuration + options.variantWarmup + 60) + (onlyVariants ? 0 : feedVariants().length * 9 * 60) + 300) * 1000;
   const deadline = setTimeout(() => {
     console.error(`The benchmark overran its ${budgetMs / 1000} s budget: stopping.`);
     void stopChildren().finally(() => process.exit(1));
@@ -410,7 +425,7 @@ async function main() {
 
     const servers = [['app', app.port], ['bare', bare.port]] as const;
     const results: Measurement[] = [];
-    if (options.mode !== 'open') {
+    if (runsClosed) {
       const runs: [string, Target[]][] = [
         ['GET /v2/stacks', targets.feed],
         [`GET /v2/stacks?offset=${DEEP_OFFSET}`, targets.deep],
@@ -434,10 +449,10 @@ async function main() {
 
     // Every feed variant at the first page and the deep one, heaviest viewers.
     const variantResults: Measurement[] = [];
-    if (options.mode !== 'open' && options.variantDuration > 0 && heaviest.length > 0) {
+    if (variantRuns > 0 && heaviest.length > 0) {
       console.log('');
-      for (const variant of feedVariants()) {
-        for (const offset of [0, DEEP_OFFSET]) {
+      for (const variant of variants) {
+        for (const offset of options.variantOffsets) {
           const endpoint = `${variantLabel(variant)} @${offset}`;
           process.stdout.write(`  ${endpoint} (${variantPath(variant, offset)})...`);
           const list = heaviest.map((h) => ({ path: variantPath(variant, offset), token: h.token }));
@@ -452,7 +467,7 @@ async function main() {
     }
 
     const open: OpenRow[] = [];
-    if (options.mode !== 'closed') {
+    if (runsOpen) {
       console.log('');
       const runs: [string, Target[]][] = [
         ['GET /v2/stacks', targets.feed],
@@ -474,40 +489,42 @@ async function main() {
       printOpen(open, options.rates);
     }
 
-    console.log('');
-    const statements = await captureAppStatements();
-    const viewer = viewers[0];
-    const stackId = Number(targets.detail[0].path.split('/').pop());
-    console.log('EXPLAIN (ANALYZE, BUFFERS):');
-    const heavyPlan = heavy ? await explain(client, `feed of the heavy viewer, user ${heavy.id} (page of 33)`, statements.feed.user, { viewer: heavy.id, offset: 0, limit: 33 }) : undefined;
-    await explain(client, `feed of user ${viewer.id} (page of 33)`, statements.feed.user, { viewer: viewer.id, offset: 0, limit: 33 });
-    await explain(client, `feed of user ${viewer.id} (offset ${DEEP_OFFSET})`, statements.feed.user, { viewer: viewer.id, offset: DEEP_OFFSET, limit: 33 });
-    await explain(client, `detail (stack ${stackId})`, statements.detail.user, { viewer: viewer.id, stack: stackId });
-    await explain(client, 'unread count', statements.unreadCount, { viewer: viewer.id });
     let variantPlans: Awaited<ReturnType<typeof explainVariants>> = [];
-    if (heaviest.length > 0) {
+    if (!onlyVariants) {
       console.log('');
-      console.log(`Every feed variant, EXPLAIN (ANALYZE, BUFFERS), page of 33; the heaviest of viewers ${heaviest.map((h) => h.id).join(', ')} at each depth:`);
-      variantPlans = await explainVariants(client, heaviest);
-    }
+      const statements = await captureAppStatements();
+      const viewer = viewers[0];
+      const stackId = Number(targets.detail[0].path.split('/').pop());
+      console.log('EXPLAIN (ANALYZE, BUFFERS):');
+      const heavyPlan = heavy ? await explain(client, `feed of the heavy viewer, user ${heavy.id} (page of 33)`, statements.feed.user, { viewer: heavy.id, offset: 0, limit: 33 }) : undefined;
+      await explain(client, `feed of user ${viewer.id} (page of 33)`, statements.feed.user, { viewer: viewer.id, offset: 0, limit: 33 });
+      await explain(client, `feed of user ${viewer.id} (offset ${DEEP_OFFSET})`, statements.feed.user, { viewer: viewer.id, offset: DEEP_OFFSET, limit: 33 });
+      await explain(client, `detail (stack ${stackId})`, statements.detail.user, { viewer: viewer.id, stack: stackId });
+      await explain(client, 'unread count', statements.unreadCount, { viewer: viewer.id });
+      if (heaviest.length > 0) {
+        console.log('');
+        console.log(`Every feed variant, EXPLAIN (ANALYZE, BUFFERS), page of 33; the heaviest of viewers ${heaviest.map((h) => h.id).join(', ')} at each depth:`);
+        variantPlans = await explainVariants(client, heaviest);
+      }
 
-    console.log('');
-    console.log('Targets (docs/benchmarks.md):');
-    const get = (endpoint: string) => results.find((r) => r.endpoint === endpoint && r.server === 'app');
-    const feed = get('GET /v2/stacks');
-    const deep = get(`GET /v2/stacks?offset=${DEEP_OFFSET}`);
-    const heavyRun = get('GET /v2/stacks (heavy viewer)');
-    const detail = get('GET /v1/stacks/{id}');
-    if (feed && detail) {
-      console.log(`  ${verdict(feed.p99 <= TARGETS.feedP99)}  feed p99 ${fmt(feed.p99)} ms <= ${TARGETS.feedP99} ms`);
-      const ratio = feed.requestsPerSecond / detail.requestsPerSecond;
-      console.log(`  ${verdict(ratio >= TARGETS.feedVsDetail)}  feed throughput ${feed.requestsPerSecond.toFixed(0)} req/s = ${ratio.toFixed(2)} x detail ${detail.requestsPerSecond.toFixed(0)} req/s (>= ${TARGETS.feedVsDetail})`);
-    }
-    if (deep) console.log(`  ${verdict(deep.p99 <= TARGETS.deepP99)}  deep page (offset ${DEEP_OFFSET}) p99 ${fmt(deep.p99)} ms <= ${TARGETS.deepP99} ms`);
-    if (heavyRun && feed) console.log(`  ${verdict(heavyRun.p99 <= TARGETS.heavyVsTypical * feed.p99)}  heavy viewer feed p99 ${fmt(heavyRun.p99)} ms <= ${TARGETS.heavyVsTypical} x typical ${fmt(feed.p99)} ms`);
-    if (heavyPlan) {
-      const buffers = (heavyPlan.Plan['Shared Hit Blocks'] ?? 0) + (heavyPlan.Plan['Shared Read Blocks'] ?? 0);
-      console.log(`  ${verdict(buffers <= TARGETS.heavyBuffers)}  heavy viewer feed touches ${buffers} buffers <= ${TARGETS.heavyBuffers}`);
+      console.log('');
+      console.log('Targets (docs/benchmarks.md):');
+      const get = (endpoint: string) => results.find((r) => r.endpoint === endpoint && r.server === 'app');
+      const feed = get('GET /v2/stacks');
+      const deep = get(`GET /v2/stacks?offset=${DEEP_OFFSET}`);
+      const heavyRun = get('GET /v2/stacks (heavy viewer)');
+      const detail = get('GET /v1/stacks/{id}');
+      if (feed && detail) {
+        console.log(`  ${verdict(feed.p99 <= TARGETS.feedP99)}  feed p99 ${fmt(feed.p99)} ms <= ${TARGETS.feedP99} ms`);
+        const ratio = feed.requestsPerSecond / detail.requestsPerSecond;
+        console.log(`  ${verdict(ratio >= TARGETS.feedVsDetail)}  feed throughput ${feed.requestsPerSecond.toFixed(0)} req/s = ${ratio.toFixed(2)} x detail ${detail.requestsPerSecond.toFixed(0)} req/s (>= ${TARGETS.feedVsDetail})`);
+      }
+      if (deep) console.log(`  ${verdict(deep.p99 <= TARGETS.deepP99)}  deep page (offset ${DEEP_OFFSET}) p99 ${fmt(deep.p99)} ms <= ${TARGETS.deepP99} ms`);
+      if (heavyRun && feed) console.log(`  ${verdict(heavyRun.p99 <= TARGETS.heavyVsTypical * feed.p99)}  heavy viewer feed p99 ${fmt(heavyRun.p99)} ms <= ${TARGETS.heavyVsTypical} x typical ${fmt(feed.p99)} ms`);
+      if (heavyPlan) {
+        const buffers = (heavyPlan.Plan['Shared Hit Blocks'] ?? 0) + (heavyPlan.Plan['Shared Read Blocks'] ?? 0);
+        console.log(`  ${verdict(buffers <= TARGETS.heavyBuffers)}  heavy viewer feed touches ${buffers} buffers <= ${TARGETS.heavyBuffers}`);
+      }
     }
 
     console.log('');
@@ -534,7 +551,7 @@ async function main() {
     await stopChildren();
   }
   // On its own database and in this process, once the servers above have stopped.
-  if (options.fanout > 0) printFanout(await benchFanout(options.fanout));
+  if (options.fanout > 0 && !onlyVariants) printFanout(await benchFanout(options.fanout));
 }
 
 process.on('SIGINT', () => {

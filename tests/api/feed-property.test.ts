@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { listFeed } from '../../server/modules/stacks/stacks.repo';
-import { feedPage, inFeed, type FeedCaps, type FeedFilters, type FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
+import { feedPage, inFeed, type FeedCaps, type FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
 import { canSeeStack } from '../../server/policy';
+import { feedVariantsForTests } from '../helpers/feed-variants';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { buildWorld, createWorldBot, worldArb } from '../factories/worlds';
 
@@ -59,11 +60,7 @@ async function inFeedIds(db: Db, viewerId: number, o: FeedPageOptions): Promise<
 }
 
 /** Every variant of the feed: 8 combinations of the filters x 2 orders x the feed and the twisted list. */
-const VARIANTS: (FeedFilters & Pick<FeedPageOptions, 'orderBy'>)[] = [false, true].flatMap((onlyTwisted) =>
-  (['updated_at', 'created_at'] as const).flatMap((orderBy) =>
-    [0, 1, 2, 3, 4, 5, 6, 7].map((bits) => ({ filterNew: (bits & 1) !== 0, filterFriends: (bits & 2) !== 0, filterNoBots: (bits & 4) !== 0, orderBy, onlyTwisted })),
-  ),
-);
+const VARIANTS = feedVariantsForTests();
 
 /** A viewer and a page for each variant. */
 const pagesArb = fc.array(fc.record({ viewer: fc.nat(5), offset: fc.nat(12), limit: fc.integer({ min: 1, max: 12 }) }), {

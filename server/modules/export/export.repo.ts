@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
+import { isoTimestamp } from '../../db/dates';
 import type { Database } from '../../db/schema';
 import type { Viewer } from '../../viewer';
 import { canSeeStack, inviteStateOf, joinedUsernameOf, notBlockedBetween } from '../../policy';
@@ -11,9 +12,8 @@ import { canSeeStack, inviteStateOf, joinedUsernameOf, notBlockedBetween } from 
  * capped at `cap + 1` rows so the service can tell a list that was cut.
  */
 
-/** A timestamp as the API writes it (ISO-8601, UTC, milliseconds), formatted in SQL so nested JSON needs no mapping. */
-const iso = (column: Expression<Date | null> | RawBuilder<Date | null>) =>
-  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamp as the API writes it, formatted in SQL so nested JSON needs no mapping. */
+const iso = (column: Expression<Date | null> | RawBuilder<Date | null>) => sql<string | null>`${isoTimestamp(column)}`;
 const isoRef = (ref: string) => iso(sql.ref(ref));
 const isoNotNull = (ref: string) => sql<string>`${isoRef(ref)}`;
 

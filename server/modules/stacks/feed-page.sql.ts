@@ -77,17 +77,19 @@ export interface FeedPageOptions extends FeedFilters {
 }
 
 /**
- * The viewer's sets, each a sorted int[] read once and carried from window to window by the
- * merge's state row (columns of `m`), so that each row's test reads them as a parameter: hidden
- * for me (by anyone), hidden for me by someone else (an admin), blocked either way, muted, and
- * answered (answersDense only).
+ * The viewer's sets, each a sorted int[] read once into the one row of the `viewer_sets` CTE
+ * (`vs`), which every window's row tests read: hidden for me (by anyone), hidden for me by
+ * someone else (an admin), blocked either way, muted, and answered (answersDense only). Not in
+ * the merge's state row: that row is copied at every window (into the recursion's work table and
+ * the CTE's own), and for the heaviest viewers a set is hundreds of kB, so carrying them there
+ * cost more than the windows' reading (page faults for each copy).
  */
 const VIEWER_SETS = ['hidden', 'hidden_by_others', 'blocked', 'muted', 'answered'] as const;
 type ViewerSet = (typeof VIEWER_SETS)[number];
 
 /** Whether `x` is in the viewer's set `set`: a bisection of the sorted array, no index probe. */
 function among(x: RawBuilder<unknown>, set: ViewerSet) {
-  const ids = sql.raw(`m.${set}`);
+  const ids = sql.raw(`vs.${set}`);
   return sql<boolean>`coalesce(${ids}[width_bucket(${x}, ${ids})] = ${x}, false)`;
 }
 
@@ -171,8 +173,6 @@ export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedC
     ? sql``
     : sql`union all
         ${feedGroupSources(viewerId)}`;
-  const sets = sql.join(VIEWER_SETS.map((set) => sql.raw(`m.${set}`)));
-  const noSets = sql.join(VIEWER_SETS.map(() => sql`null::int[]`));
   // One window (see the header). `rd`: of the rows read, those that pass, each source's last, its
   // first SAMPLE and every SAMPLE-th after (a rejected row is otherwise only counted, by its place
   // rn); `cut`: the window's end, absent when no source filled its cap (then every source is read
@@ -183,7 +183,7 @@ export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedC
   // The step's output: the emitted rows past the offset, and one state row (state true) that
   // carries the count, the cursor and the next caps.
   const step = sql`
-    with rd as (select so.i, x.at, x.id, x.ok, x.rn from sources so cross join lateral (${readSources(viewerId, options)}) x
+    with rd as (select so.i, x.at, x.id, x.ok, x.rn from sources so cross join viewer_sets vs cross join lateral (${readSources(viewerId, options)}) x
       where x.ok or x.rn = m.caps[so.i] or x.rn <= ${sql.lit(SAMPLE)} or x.rn % ${sql.lit(SAMPLE)} = 0),
     cut as (select rd.at, rd.id from rd where rd.rn = m.caps[rd.i] order by rd.at desc, rd.id desc limit 1),
     used as (select rd.*, coalesce((rd.at, rd.id) >= (select cut.at, cut.id from cut), true) as used from rd),
@@ -194,7 +194,7 @@ export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedC
       from used group by used.i),
     tally as (select e.emitted, c.consumed, (${end} - m.n - e.emitted) * (c.consumed + 1)::float8 / (e.emitted + 1) as x
       from (select count(*)::int as emitted from em) e, (select greatest(sum(per.used), 1)::int as consumed from per) c)
-    select false as state, em.n::int, null::timestamptz, null::int, null::int[], em.id, em.i, ${noSets} from em where em.n > ${options.offset}::int
+    select false as state, em.n::int, null::timestamptz, null::int, null::int[], em.id, em.i from em where em.n > ${options.offset}::int
     union all
     select true, m.n + t.emitted, cut.at, cut.id, array(
         -- The next caps. The rows to read next (x): the rows the page still needs, over the share
@@ -209,7 +209,7 @@ export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedC
             ceil(1.25 * t.x * coalesce(u.used, 0) / t.consumed)::int + ${capMin},
             case when u.used = m.caps[so.i] then 2 * m.caps[so.i] else 0 end)) end
         from sources so left join per u on u.i = so.i
-        order by so.i), null::int, null::int, ${sets}
+        order by so.i), null::int, null::int
     from cut cross join tally t`;
   return sql<FeedPageRow>`(
     with recursive
@@ -218,13 +218,14 @@ export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedC
         select 'o'::"char" as src, ${viewerId}::int as key, null::text as label
         union all select 'r'::"char", ${viewerId}::int, null::text
         ${groups}) x),
-    merge (state, n, at, id, caps, stack_id, i, ${sql.raw(VIEWER_SETS.join(', '))}) as (
+    viewer_sets (${sql.raw(VIEWER_SETS.join(', '))}) as materialized (select ${sql.join(viewerSets(viewerId, options))}),
+    merge (state, n, at, id, caps, stack_id, i) as (
       -- The first caps: a few times the page's rows shared evenly, plus a few (the sources are
       -- rarely alike, the window ends where the first of them runs out of rows, and one window
       -- less is worth more than a few rows read).
       select true, 0, 'infinity'::timestamptz, ${TOP},
         array(select least(${capMax}, greatest(${capMin}, ${sql.lit(caps.firstFactor)} * ${end} / (select count(*) from sources)::int + ${sql.lit(caps.firstExtra)})) from sources order by i),
-        null::int, null::int, ${sql.join(viewerSets(viewerId, options))}
+        null::int, null::int
       union all
       select w.* from merge m cross join lateral (${step}) w
       where m.state and m.n < ${end})

@@ -1,7 +1,6 @@
 import { LIMITS } from '../../../shared/limits';
 import type { CountResult, FeedActionInput, StackListItem } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
-import { toIso } from '../../db/dates';
 import * as events from '../events/events.service';
 import * as repo from './stacks.repo';
 import type { Viewer } from '../../viewer';
@@ -15,7 +14,7 @@ export async function listStacks(
   options: { offset: number; limit: number; filter_new: boolean; filter_friends: boolean; filter_no_bots: boolean; order_by: 'updated_at' | 'created_at' },
   onlyTwisted = false,
 ): Promise<StackListItem[]> {
-  const rows = await repo.listFeed(db, viewer, {
+  const items = await repo.listFeed(db, viewer, {
     offset: options.offset,
     limit: options.limit,
     filterNew: options.filter_new,
@@ -24,21 +23,8 @@ export async function listStacks(
     orderBy: options.order_by,
     onlyTwisted,
   });
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    name: row.name,
-    owner_id: row.owner_id,
-    owner_username: row.owner_username,
-    owner_avatar_id: row.owner_avatar_id,
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
-    audience: row.audience,
-    bot: row.bot,
-    twist: row.twist,
-    users: row.users,
-    me: { is_answered: row.users.some((u) => u.user_id === viewer.id), viewed: row.me_viewed, viewed_comments: row.me_viewed_comments },
-  }));
+  // The statement builds the API's items; only "did I answer" is read off its responders here.
+  return items.map((item) => ({ ...item, me: { is_answered: item.users.some((u) => u.user_id === viewer.id), ...item.me } }));
 }
 
 const feedFilters = (input: FeedActionInput) => ({ filterNew: input.filter_new, filterFriends: input.filter_friends, filterNoBots: input.filter_no_bots, onlyTwisted: false });

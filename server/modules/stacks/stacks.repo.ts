@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { LIMITS } from '../../../shared/limits';
 import type { Db } from '../../db/client';
+import { isoTimestamp } from '../../db/dates';
+import { reusableStatement } from '../../db/reusable-statement';
+import type { StackListItem } from '../../../shared/schemas/stacks';
 import { blockedOtherOf, blocksOf, canSeeStack, commentReadableBy, hideableMembers as hideableMembersQuery, inStackAudience, isGroupMember, isInvitedTo, notBlockedBetween, notMutedAmong } from '../../policy';
 import { bannerIs, commentsUnseen, responseUnseen } from './banner.sql';
 import { feedPage, inFeed, type FeedFilters, type FeedPageOptions } from './feed-page.sql';
@@ -35,55 +38,73 @@ const twistOfRow = sql<{ id: number; twist_description: string; owner_id: number
     json_build_object('id', s.id, 'twist_description', s.twist_description, 'owner_id', s.owner_id,
       'owner_username', (select tu.username from users tu where tu.id = s.owner_id)) end`;
 
+/** A feed item as the statement builds it: the API's StackListItem but the viewer's own is_answered (feed.service.ts). */
+export type FeedItemRow = Omit<StackListItem, 'me'> & { me: Omit<StackListItem['me'], 'is_answered'> };
+
+/** The feed page's shape: what changes its SQL (the filters, the order, the list). */
+export type FeedShape = Omit<FeedPageOptions, 'offset' | 'limit'>;
+
 /**
  * The feed (GET /v2/stacks): stacks and twisted stacks the viewer may see and has not hidden,
- * with responders, per-viewer flags and audience, in one statement whatever the page size.
+ * with responders, per-viewer flags and audience, in one statement whatever the page size, as
+ * one JSON array of the API's items (the app only parses it: no row mapping, no date parsing).
  * The page is chosen first along the feed's indexes (feed-page.sql.ts), so the per-row details
- * are built for that page only.
+ * are built for that page only. Built once per shape and reused (reusable-statement.ts).
  */
-export function listFeed(db: Db, viewer: Viewer, options: FeedPageOptions) {
+function feedItemsQuery(db: Db, viewerId: number, options: FeedPageOptions) {
   return db
     .with(
       (cte) => cte('page').materialized(),
-      () => feedPage(viewer.id, options),
+      () => feedPage(viewerId, options),
     )
     .selectFrom('page as s')
     // A twist is listed under its original, so with the original's owner.
     .innerJoin('users as o', 'o.id', 's.origin_owner_id')
-    .leftJoin('stack_views as v', (join) => join.onRef('v.stack_id', '=', 's.id').on('v.user_id', '=', viewer.id))
-    .select((eb) => [
-      sql<number>`coalesce(s.parent_id, s.id)`.as('id'),
-      sql<'stack' | 'twisted'>`case when s.parent_id is null then 'stack' else 'twisted' end`.as('type'),
-      's.name',
-      'o.id as owner_id',
-      'o.username as owner_username',
-      'o.avatar_id as owner_avatar_id',
-      's.created_at',
-      's.updated_at',
-      // The group's name came with the page (from the viewer's group sources).
-      sql<StackAudience>`json_build_object('type', s.mode, 'user', ${friendJson},
-        'group', case when s.group_id is null then null else json_build_object('id', s.group_id, 'name', s.group_name) end)`.as('audience'),
-      botJson.as('bot'),
-      twistOfRow.as('twist'),
-      jsonArrayFrom(
+    .leftJoin('stack_views as v', (join) => join.onRef('v.stack_id', '=', 's.id').on('v.user_id', '=', viewerId))
+    .select((eb) => {
+      const users = jsonArrayFrom(
         eb
           .selectFrom('stack_responses as r')
           .innerJoin('users as ru', 'ru.id', 'r.user_id')
-          .select([
-            'r.user_id',
-            'ru.username',
-            sql<boolean>`true`.as('is_answered'),
-            sql<boolean>`not ${responseUnseen(viewer.id)}`.as('is_viewed'),
-          ])
+          .select(['r.user_id', 'ru.username', sql<boolean>`true`.as('is_answered'), sql<boolean>`not ${responseUnseen(viewerId)}`.as('is_viewed')])
           .whereRef('r.stack_id', '=', 's.id')
-          .where(notBlockedBetween(viewer.id, sql<number>`r.user_id`))
+          .where(notBlockedBetween(viewerId, sql<number>`r.user_id`))
           .orderBy('r.created_at'),
-      ).as('users'),
-      sql<boolean>`v.viewed_at is not null`.as('me_viewed'),
-      sql<boolean>`not ${commentsUnseen(viewer.id)}`.as('me_viewed_comments'),
-    ])
-    .orderBy('s.n')
-    .execute();
+      );
+      // The group's name came with the page (from the viewer's group sources).
+      const item = sql`json_build_object(
+        'id', coalesce(s.parent_id, s.id),
+        'type', case when s.parent_id is null then 'stack' else 'twisted' end,
+        'name', s.name,
+        'owner_id', o.id,
+        'owner_username', o.username,
+        'owner_avatar_id', o.avatar_id,
+        'created_at', ${isoTimestamp(sql.ref('s.created_at'))},
+        'updated_at', ${isoTimestamp(sql.ref('s.updated_at'))},
+        'audience', json_build_object('type', s.mode, 'user', ${friendJson},
+          'group', case when s.group_id is null then null else json_build_object('id', s.group_id, 'name', s.group_name) end),
+        'bot', ${botJson},
+        'twist', ${twistOfRow},
+        'users', ${users},
+        'me', json_build_object('viewed', v.viewed_at is not null, 'viewed_comments', not ${commentsUnseen(viewerId)}))`;
+      return [sql<FeedItemRow[]>`coalesce(json_agg(${item} order by s.n), '[]'::json)`.as('items')];
+    });
+}
+
+const feedStatement = reusableStatement({
+  name: 'feed page',
+  numbers: ['viewer', 'offset', 'limit'],
+  // 32 shapes: three filters, two orders, two lists.
+  shapeKey: (shape: FeedShape) => `${+shape.filterNew}${+shape.filterFriends}${+shape.filterNoBots}${+shape.onlyTwisted}${shape.orderBy}`,
+  maxShapes: 32,
+  build: (db, shape, numbers: { viewer: number; offset: number; limit: number }) => feedItemsQuery(db, numbers.viewer, { ...shape, offset: numbers.offset, limit: numbers.limit }),
+});
+
+/** One page of the viewer's feed, in order. */
+export async function listFeed(db: Db, viewer: Viewer, options: FeedPageOptions): Promise<FeedItemRow[]> {
+  const { offset, limit, ...shape } = options;
+  const [row] = await feedStatement.execute(db, shape, { viewer: viewer.id, offset, limit });
+  return row.items;
 }
 
 /** A page of comments: `offset` counts back from the newest. */
