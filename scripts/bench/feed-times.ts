@@ -1,58 +1,75 @@
-import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { benchDatabaseUrl, HEAVY_VIEWERS } from './seed';
 import { feedVariants, variantLabel } from './feed-variants';
-import { bind, captureFeed } from './sql-capture';
+import { bind, captureFeed, type StatementTemplate } from './sql-capture';
 
 /*
- * The time of each feed variant's whole statement, one at a time on one connection set up as the
- * app's pool (generic plans, JIT off), for each of the heaviest viewers: the median of `--rounds`
- * calls, and the CPU its backend spent per call (from /proc, so the server must be local), which
- * drifts less than time on a shared machine. One connection and no concurrency, so these are the
- * statement's own cost, the figure to compare when changing the SQL; `npm run bench` gives the
- * latency under load.
+ * The time of each feed variant's whole statement, one call at a time on one connection set up as
+ * the app's pool (generic plans, JIT off), for each of the heaviest viewers: the statement's own
+ * cost, the figure to compare when changing its SQL (`npm run bench` gives the latency under load).
+ * With `--against <checkout>`, that checkout's statement for the same variant runs in turn with
+ * this one's, call by call on the same connection, so both see the same machine: on a shared VM
+ * whose speed drifts by tens of percent within minutes, only such interleaved figures compare.
+ * Each figure is the mean of the faster half of `--rounds` calls (drift and noise only add time).
  *
- *   npx tsx scripts/bench/feed-times.ts [--offset 0] [--rounds 100] [--only "feed new"]
+ *   npx tsx scripts/bench/feed-times.ts [--offset 0] [--rounds 40] [--only "feed new"] [--against ../old-checkout]
  */
-const { values } = parseArgs({ options: { offset: { type: 'string', default: '0' }, rounds: { type: 'string', default: '100' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { offset: { type: 'string', default: '0' }, rounds: { type: 'string', default: '40' }, only: { type: 'string' }, against: { type: 'string' } },
+});
 const offset = Number(values.offset);
 const rounds = Number(values.rounds);
+if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(rounds) || rounds < 2) throw new Error('--offset and --rounds must be whole numbers (rounds at least 2)');
+const words = (values.only ?? '').split(/\s+/).filter(Boolean);
+
+type Capture = (variant: Parameters<typeof captureFeed>[0]) => Promise<StatementTemplate>;
+const other: Capture | undefined = values.against
+  ? ((await import(path.resolve(values.against, 'scripts/bench/sql-capture.ts'))) as { captureFeed: Capture }).captureFeed
+  : undefined;
+
+/** The mean of the faster half. */
+const fasterHalfMean = (xs: number[]) => {
+  const half = xs.slice().sort((a, b) => a - b).slice(0, Math.ceil(xs.length / 2));
+  return half.reduce((a, b) => a + b, 0) / half.length;
+};
 
 const client = new pg.Client({ connectionString: benchDatabaseUrl().url, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
 await client.connect();
 try {
-  const backend = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
-  /** The backend's CPU so far in ms (utime + stime, 100 ticks a second). */
-  const backendCpuMs = () => {
-    const fields = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  };
   const { rows: viewers } = await client.query<{ id: number; username: string }>('select id, username from users where username = any($1) order by id', [HEAVY_VIEWERS]);
-  const quantile = (xs: number[], q: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+  console.log(`offset ${offset}, ${rounds} calls each; ms per call for ${viewers.map((v) => v.username).join(', ')}${other ? ` (${values.against} → this checkout)` : ''}`);
+  const totals = [0, 0];
   let k = 0;
-  console.log(`offset ${offset}, ${rounds} calls per viewer; ms per call for ${viewers.map((v) => v.username).join(', ')}: median time | backend CPU`);
   for (const variant of feedVariants()) {
     const label = variantLabel(variant);
-    if (values.only && !label.includes(values.only)) continue;
-    const template = await captureFeed(variant);
-    const name = `feed_times_${k++}`;
+    if (!words.every((word) => label.includes(word))) continue;
+    const templates = [await captureFeed(variant), ...(other ? [await other(variant)] : [])].reverse();
+    const names = templates.map((_, i) => `feed_times_${k}_${i}`);
+    k += 1;
     const cells: string[] = [];
     for (const viewer of viewers) {
-      const call = () => client.query({ name, text: template.sql, values: bind(template, { viewer: viewer.id, offset, limit: 33 }) });
-      for (let i = 0; i < 2; i += 1) await call();
-      const times: number[] = [];
-      const cpuBefore = backendCpuMs();
-      for (let i = 0; i < rounds; i += 1) {
+      const call = async (i: number) => {
         const started = process.hrtime.bigint();
-        await call();
-        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+        await client.query({ name: names[i], text: templates[i].sql, values: bind(templates[i], { viewer: viewer.id, offset, limit: 33 }) });
+        return Number(process.hrtime.bigint() - started) / 1e6;
+      };
+      const times: number[][] = templates.map(() => []);
+      for (let i = 0; i < templates.length * 2; i += 1) await call(i % templates.length); // prepare and warm
+      for (let round = 0; round < rounds; round += 1) {
+        // Alternate which goes first, so neither always follows the other.
+        const order = round % 2 ? templates.map((_, i) => i) : templates.map((_, i) => i).reverse();
+        for (const i of order) times[i].push(await call(i));
       }
-      const cpu = (backendCpuMs() - cpuBefore) / rounds;
-      cells.push(`${quantile(times, 0.5).toFixed(2).padStart(6)} | ${cpu.toFixed(2).padStart(5)}`);
+      const means = times.map(fasterHalfMean);
+      means.forEach((m, i) => (totals[i] += m));
+      cells.push(means.map((m) => m.toFixed(2)).join('→').padStart(other ? 11 : 6));
     }
-    console.log(`${label.padEnd(36)} ${cells.join('   ')}`);
+    console.log(`${label.padEnd(36)} ${cells.join('  ')}`);
   }
+  if (other) console.log(`sum ${totals[0].toFixed(1)} → ${totals[1].toFixed(1)} ms (${(100 * (totals[1] / totals[0] - 1)).toFixed(1)}%)`);
+  else console.log(`sum ${totals[0].toFixed(1)} ms`);
 } finally {
   await client.end();
 }
