@@ -75,7 +75,11 @@ describe('GET /v2/stacks: items', () => {
     await answer(t, owner, answeredGroup);
 
     const all = [answeredGroup, answeredFriend, botGroup, newGroup, newFriend];
-    expect(ids(await feed(t, owner)).sort()).toEqual([...all].sort());
+    const items = await feed(t, owner);
+    expect(ids(items).sort()).toEqual([...all].sort());
+    // The bot's card on its stack, none on the others.
+    expect(items.find((i) => i.id === botGroup)?.bot).toMatchObject({ name: 'Factory bot', avatar_id: 1 });
+    expect(items.filter((i) => i.bot !== null).map((i) => i.id)).toEqual([botGroup]);
     expect(ids(await feed(t, owner, 'filter_new=false&filter_friends=false&filter_no_bots=false')).sort()).toEqual([...all].sort());
     expect(ids(await feed(t, owner, 'filter_new=true')).sort()).toEqual([newFriend, newGroup, botGroup].sort());
     expect(ids(await feed(t, owner, 'filter_friends=true')).sort()).toEqual([answeredFriend, newFriend].sort());

@@ -18,8 +18,9 @@ const inEditWindow = sql<boolean>`s.created_at > now() - make_interval(mins => $
 
 type StackAudience = { type: 'friend' | 'group'; user: { id: number; username: string; avatar_id: number } | null; group: { id: number; name: string } | null };
 
-/** The friend of friend stack `s` as JSON, or null. */
-const friendJson = sql`(select json_build_object('id', fu.id, 'username', fu.username, 'avatar_id', fu.avatar_id) from users fu where fu.id = s.friend_id)`;
+/** The friend of friend stack `s` as JSON, or null (no lookup for a group stack). */
+const friendJson = sql`case when s.friend_id is null then null else
+  (select json_build_object('id', fu.id, 'username', fu.username, 'avatar_id', fu.avatar_id) from users fu where fu.id = s.friend_id) end`;
 
 /** The audience of `s` as JSON: {type, user, group}. */
 const audienceJson = sql<StackAudience>`
@@ -28,9 +29,9 @@ const audienceJson = sql<StackAudience>`
     'user', ${friendJson},
     'group', (select json_build_object('id', ag.id, 'name', ag.name) from groups ag where ag.id = s.group_id))`;
 
-/** The bot that posted `s`, or null. */
-const botJson = sql<{ id: number; name: string; avatar_id: number } | null>`
-  (select json_build_object('id', sb.id, 'name', sb.name, 'avatar_id', sb.avatar_id) from bots sb where sb.id = s.bot_id)`;
+/** The bot that posted `s`, or null (no lookup for a person's stack: bots is small enough to be scanned, per row). */
+const botJson = sql<{ id: number; name: string; avatar_id: number } | null>`case when s.bot_id is null then null else
+  (select json_build_object('id', sb.id, 'name', sb.name, 'avatar_id', sb.avatar_id) from bots sb where sb.id = s.bot_id) end`;
 
 /** A twisted row (`s` itself) as its twist; null for an original stack, even one that was twisted. */
 const twistOfRow = sql<{ id: number; twist_description: string; owner_id: number; owner_username: string } | null>`
