@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { FEED_SHAPES } from '../../server/modules/stacks/feed-page.sql';
 import { bind, captureFeed, type FeedVariant } from './sql-capture';
 
 /*
@@ -14,18 +15,8 @@ export const DEEPEST_OFFSET = 9_900;
 /** The feed variants' targets: every variant, heaviest viewers, 10 connections. */
 export const VARIANT_TARGETS = { firstPageP99: 50, deepPageP99: 100, deepBuffers: 2_500 };
 
-/** Every variant: both lists, both orders, the 8 combinations of the filters. */
-export function feedVariants(): FeedVariant[] {
-  const out: FeedVariant[] = [];
-  for (const onlyTwisted of [false, true]) {
-    for (const orderBy of ['updated_at', 'created_at'] as const) {
-      for (let bits = 0; bits < 8; bits += 1) {
-        out.push({ filterNew: (bits & 1) !== 0, filterFriends: (bits & 2) !== 0, filterNoBots: (bits & 4) !== 0, orderBy, onlyTwisted });
-      }
-    }
-  }
-  return out;
-}
+/** Every variant: both lists, both orders, the 8 combinations of the filters (the feed's own list of its shapes). */
+export const feedVariants = (): FeedVariant[] => [...FEED_SHAPES];
 
 /** A variant's request: `/v2/stacks?filter_new=true&order_by=created_at&offset=330`. */
 export function variantPath(v: FeedVariant, offset: number): string {

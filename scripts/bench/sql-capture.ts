@@ -11,7 +11,7 @@ import type { Database } from '../../server/db/schema';
 import { findSessionUser } from '../../server/modules/auth/sessions.repo';
 import { countUnread } from '../../server/modules/notifications/notifications.repo';
 import { findStackForViewer, listFeed } from '../../server/modules/stacks/stacks.repo';
-import type { FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
+import type { FeedShape } from '../../server/modules/stacks/feed-page.sql';
 
 /*
  * How the bare server gets exactly the app's SQL, without copying it and without refactoring the
@@ -96,7 +96,7 @@ export interface AppStatements {
 const FEED_DEFAULTS = { filterNew: false, filterFriends: false, filterNoBots: false, orderBy: 'updated_at', onlyTwisted: false } as const;
 
 /** The feed's filters and order: one variant of GET /v2/stacks (or of GET /v1/twisted_stacks, onlyTwisted). */
-export type FeedVariant = Omit<FeedPageOptions, 'offset' | 'limit'>;
+export type FeedVariant = FeedShape;
 
 /** The app's feed statement for one variant, for a non-admin viewer (viewer, offset and limit in slots). */
 export function captureFeed(variant: FeedVariant): Promise<StatementTemplate> {

@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { listFeed } from '../../server/modules/stacks/stacks.repo';
-import { feedPage, inFeed, type FeedCaps, type FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
+import { FEED_SHAPES, feedPage, inFeed, type FeedCaps, type FeedPageOptions } from '../../server/modules/stacks/feed-page.sql';
 import { canSeeStack } from '../../server/policy';
-import { feedVariantsForTests } from '../helpers/feed-variants';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { buildWorld, createWorldBot, worldArb } from '../factories/worlds';
 
@@ -60,7 +59,7 @@ async function inFeedIds(db: Db, viewerId: number, o: FeedPageOptions): Promise<
 }
 
 /** Every variant of the feed: 8 combinations of the filters x 2 orders x the feed and the twisted list. */
-const VARIANTS = feedVariantsForTests();
+const VARIANTS = FEED_SHAPES;
 
 /** A viewer and a page for each variant. */
 const pagesArb = fc.array(fc.record({ viewer: fc.nat(5), offset: fc.nat(12), limit: fc.integer({ min: 1, max: 12 }) }), {

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
 import { isoTimestamp } from '../../db/dates';
@@ -13,8 +13,7 @@ import { canSeeStack, inviteStateOf, joinedUsernameOf, notBlockedBetween } from 
  */
 
 /** A timestamp as the API writes it, formatted in SQL so nested JSON needs no mapping. */
-const iso = (column: Expression<Date | null> | RawBuilder<Date | null>) => sql<string | null>`${isoTimestamp(column)}`;
-const isoRef = (ref: string) => iso(sql.ref(ref));
+const isoRef = (ref: string) => isoTimestamp(sql.ref<Date | null>(ref));
 const isoNotNull = (ref: string) => sql<string>`${isoRef(ref)}`;
 
 /** The ranking (item indices, best first) of `answers` as the positions' texts of `stacks`. */

@@ -76,6 +76,16 @@ export interface FeedPageOptions extends FeedFilters {
   orderBy: 'updated_at' | 'created_at';
 }
 
+/** What changes the feed's SQL (the filters, the order, the list): all but the page's numbers. */
+export type FeedShape = Omit<FeedPageOptions, 'offset' | 'limit'>;
+
+/** Every shape of the feed: the list outermost, then the order, then the 8 combinations of the filters. */
+export const FEED_SHAPES: readonly FeedShape[] = [false, true].flatMap((onlyTwisted) =>
+  (['updated_at', 'created_at'] as const).flatMap((orderBy) =>
+    [0, 1, 2, 3, 4, 5, 6, 7].map((bits) => ({ filterNew: (bits & 1) !== 0, filterFriends: (bits & 2) !== 0, filterNoBots: (bits & 4) !== 0, orderBy, onlyTwisted })),
+  ),
+);
+
 /**
  * The viewer's sets, each a sorted int[] read once into the one row of the `viewer_sets` CTE
  * (`vs`), which every window's row tests read: hidden for me (by anyone), hidden for me by

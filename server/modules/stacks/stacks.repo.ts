@@ -7,7 +7,7 @@ import { reusableStatement } from '../../db/reusable-statement';
 import type { StackListItem } from '../../../shared/schemas/stacks';
 import { blockedOtherOf, blocksOf, canSeeStack, commentReadableBy, hideableMembers as hideableMembersQuery, inStackAudience, isGroupMember, isInvitedTo, notBlockedBetween, notMutedAmong } from '../../policy';
 import { bannerIs, commentsUnseen, responseUnseen } from './banner.sql';
-import { feedPage, inFeed, type FeedFilters, type FeedPageOptions } from './feed-page.sql';
+import { FEED_SHAPES, feedPage, inFeed, type FeedFilters, type FeedPageOptions, type FeedShape } from './feed-page.sql';
 import type { Viewer } from '../../viewer';
 
 /**
@@ -41,9 +41,6 @@ const twistOfRow = sql<{ id: number; twist_description: string; owner_id: number
 
 /** A feed item as the statement builds it: the API's StackListItem but the viewer's own is_answered (feed.service.ts). */
 export type FeedItemRow = Omit<StackListItem, 'me'> & { me: Omit<StackListItem['me'], 'is_answered'> };
-
-/** The feed page's shape: what changes its SQL (the filters, the order, the list). */
-export type FeedShape = Omit<FeedPageOptions, 'offset' | 'limit'>;
 
 /**
  * The feed (GET /v2/stacks): stacks and twisted stacks the viewer may see and has not hidden,
@@ -95,9 +92,8 @@ function feedItemsQuery(db: Db, viewerId: number, options: FeedPageOptions) {
 const feedStatement = reusableStatement({
   name: 'feed page',
   numbers: ['viewer', 'offset', 'limit'],
-  // 32 shapes: three filters, two orders, two lists.
   shapeKey: (shape: FeedShape) => `${+shape.filterNew}${+shape.filterFriends}${+shape.filterNoBots}${+shape.onlyTwisted}${shape.orderBy}`,
-  maxShapes: 32,
+  maxShapes: FEED_SHAPES.length,
   build: (db, shape, numbers: { viewer: number; offset: number; limit: number }) => feedItemsQuery(db, numbers.viewer, { ...shape, offset: numbers.offset, limit: numbers.limit }),
 });
 
