@@ -7,9 +7,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const children: ChildProcess[] = [];
 
+/** Node options for the server processes only, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (not allowed in NODE_OPTIONS). */
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
 /** Starts a server script in its own process and waits for the port it reports. */
 export function startServer(script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx', ...serverNodeArgs], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not start within 60 s`)), 60_000);

@@ -16,6 +16,16 @@ export function notBlockedBetween(viewer: ViewerIdSql, other: Expression<number>
        or (b.blocker_id = ${other} and b.blocked_id = ${viewer}))`;
 }
 
+/**
+ * True unless either user has blocked the other, checked against the viewer's blocked ids read
+ * once per statement (blockedIdsOf, an InitPlan): no `blocks` probe per row, which the feed's
+ * per-row checks (each responder, each card's comments) would otherwise pay. A bound viewer only.
+ */
+export function notBlockedAmong(viewerId: number, other: Expression<number>): RawBuilder<boolean> {
+  // The cast makes the sub-select one array value, so `<> all` compares with its elements.
+  return sql<boolean>`(${other} <> all((${blockedIdsOf(viewerId)})::int[]))`;
+}
+
 /** Of block row `b` that names the viewer, the other user. */
 export const blockedOtherOf = (viewerId: number) => sql<number>`case when b.blocker_id = ${viewerId} then b.blocked_id else b.blocker_id end`;
 

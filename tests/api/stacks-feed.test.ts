@@ -3,6 +3,7 @@ import {
   RANKINGS,
   answer,
   as,
+  block,
   comment,
   createFriendStack,
   createGroupStack,
@@ -238,6 +239,31 @@ describe('feed flags and POST /v1/stacks/{id}/viewed', () => {
 
     await answer(t, friend, id);
     expect(stackItem(await feed(t, friend), id)!.me).toEqual({ is_answered: true, viewed: true, viewed_comments: true });
+  });
+
+  it('leaves out, both ways, a blocked user\'s answers (users) and comments (viewed_comments)', async () => {
+    const { owner, a, b, group } = await stackCast(t);
+    const id = await createGroupStack(t, owner, group.id);
+    await answer(t, a, id);
+    await answer(t, b, id);
+    await viewed(owner, id);
+    await comment(t, b, id, 'after your view');
+    const before = stackItem(await feed(t, owner), id)!;
+    expect(before.users.map((u) => u.user_id).sort()).toEqual([a.id, b.id].sort());
+    expect(before.me.viewed_comments).toBe(false);
+
+    // b blocks me: b's answer and comment leave my card.
+    await block(t, b, owner);
+    const blockedBy = stackItem(await feed(t, owner), id)!;
+    expect(blockedBy.users.map((u) => u.user_id)).toEqual([a.id]);
+    expect(blockedBy.me.viewed_comments).toBe(true);
+
+    // I block a: a's answer leaves too; a's new comment is no news.
+    await block(t, owner, a);
+    await comment(t, a, id, 'unseen by the blocker');
+    const blocking = stackItem(await feed(t, owner), id)!;
+    expect(blocking.users).toEqual([]);
+    expect(blocking.me.viewed_comments).toBe(true);
   });
 
   it('viewed is 404 for a stack I may not see', async () => {

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { notBlockedBetween, notMutedAmong } from '../../policy';
+import { notBlockedAmong, notMutedAmong } from '../../policy';
 
 /**
  * The banner rule of spec 2 §2.1, once for the server, as SQL over a stack row `s` and the
@@ -22,7 +22,7 @@ export const responseUnseen = (viewerId: number) =>
 
 /** The responses of `s` the viewer may read (blocked users left out); `r` in `condition`. */
 const someResponse = (viewerId: number, condition: RawBuilder<boolean>) =>
-  sql<boolean>`exists (select 1 from stack_responses r where r.stack_id = s.id and ${condition} and ${notBlockedBetween(viewerId, sql<number>`r.user_id`)})`;
+  sql<boolean>`exists (select 1 from stack_responses r where r.stack_id = s.id and ${condition} and ${notBlockedAmong(viewerId, sql<number>`r.user_id`)})`;
 
 /**
  * `s` has a comment the viewer has not seen: someone else's, not sandboxed, not from a blocked
@@ -30,7 +30,7 @@ const someResponse = (viewerId: number, condition: RawBuilder<boolean>) =>
  */
 export const commentsUnseen = (viewerId: number) =>
   sql<boolean>`exists (select 1 from comments c where c.stack_id = s.id and c.user_id <> ${viewerId} and not c.is_sandboxed
-    and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedBetween(viewerId, sql<number>`c.user_id`)}
+    and c.created_at > coalesce(v.comments_viewed_at, ${NEVER}) and ${notBlockedAmong(viewerId, sql<number>`c.user_id`)}
     and ${notMutedAmong(viewerId, sql<number>`c.user_id`)})`;
 
 const answeredByViewer = (viewerId: number) => sql<boolean>`exists (select 1 from stack_responses a where a.stack_id = s.id and a.user_id = ${viewerId})`;

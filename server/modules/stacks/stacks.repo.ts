@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { isoTimestamp } from '../../db/dates';
 import { reusableStatement } from '../../db/reusable-statement';
 import type { StackListItem } from '../../../shared/schemas/stacks';
-import { blockedOtherOf, blocksOf, canSeeStack, commentReadableBy, hideableMembers as hideableMembersQuery, inStackAudience, isGroupMember, isInvitedTo, notBlockedBetween, notMutedAmong } from '../../policy';
+import { blockedOtherOf, blocksOf, canSeeStack, commentReadableBy, hideableMembers as hideableMembersQuery, inStackAudience, isGroupMember, isInvitedTo, notBlockedAmong, notMutedAmong } from '../../policy';
 import { bannerIs, commentsUnseen, responseUnseen } from './banner.sql';
 import { FEED_SHAPES, feedPage, inFeed, type FeedFilters, type FeedPageOptions, type FeedShape } from './feed-page.sql';
 import type { Viewer } from '../../viewer';
@@ -66,7 +66,7 @@ function feedItemsQuery(db: Db, viewerId: number, options: FeedPageOptions) {
           .innerJoin('users as ru', 'ru.id', 'r.user_id')
           .select(['r.user_id', 'ru.username', sql<boolean>`true`.as('is_answered'), sql<boolean>`not ${responseUnseen(viewerId)}`.as('is_viewed')])
           .whereRef('r.stack_id', '=', 's.id')
-          .where(notBlockedBetween(viewerId, sql<number>`r.user_id`))
+          .where(notBlockedAmong(viewerId, sql<number>`r.user_id`))
           .orderBy('r.created_at'),
       );
       // The group's name came with the page (from the viewer's group sources).
