@@ -13,6 +13,7 @@ import * as boundEventFanout from './2026_11_25_130000_bound_event_fanout';
 import * as coverFeedSources from './2026_11_25_140000_cover_feed_sources';
 import * as backfillFirstLogin from './2026_11_26_100000_backfill_first_login';
 import * as widenFeedMarks from './2026_11_26_120000_widen_feed_marks';
+import * as denseFeedMarks from './2026_11_29_100000_dense_feed_marks';
 import * as push from './2026_11_26_130000_push';
 import * as notificationSettings from './2026_11_26_130100_notification_settings';
 import * as outboundCursor from './2026_11_26_130200_outbound_cursor';
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_140000_admin_audit': adminAudit,
   '2026_11_26_150000_sessions': sessions,
   '2026_11_26_160000_second_factors': secondFactors,
+  '2026_11_29_100000_dense_feed_marks': denseFeedMarks,
 };

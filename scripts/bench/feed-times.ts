@@ -12,12 +12,15 @@ import { bind, captureFeed, type StatementTemplate } from './sql-capture';
  * With `--against <checkout>`, that checkout's statement for the same variant runs in turn with
  * this one's, call by call on the same connection, so both see the same machine: on a shared VM
  * whose speed drifts by tens of percent within minutes, only such interleaved figures compare.
- * Each figure is the mean of the faster half of `--rounds` calls (drift and noise only add time).
+ * With `--against-database <name>` too, that checkout's statement runs on a database of its own
+ * (a copy of the bench database at that checkout's migrations), on a second connection, still
+ * call by call in turn. Each figure is the mean of the faster half of `--rounds` calls (drift and
+ * noise only add time).
  *
- *   npx tsx scripts/bench/feed-times.ts [--offset 0] [--rounds 40] [--only "feed new"] [--against ../old-checkout]
+ *   npx tsx scripts/bench/feed-times.ts [--offset 0] [--rounds 40] [--only "feed new"] [--against ../old-checkout [--against-database stacks_bench_old]]
  */
 const { values } = parseArgs({
-  options: { offset: { type: 'string', default: '0' }, rounds: { type: 'string', default: '40' }, only: { type: 'string' }, against: { type: 'string' } },
+  options: { offset: { type: 'string', default: '0' }, rounds: { type: 'string', default: '40' }, only: { type: 'string' }, against: { type: 'string' }, 'against-database': { type: 'string' } },
 });
 const offset = Number(values.offset);
 const rounds = Number(values.rounds);
@@ -35,8 +38,15 @@ const fasterHalfMean = (xs: number[]) => {
   return half.reduce((a, b) => a + b, 0) / half.length;
 };
 
-const client = new pg.Client({ connectionString: benchDatabaseUrl().url, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
-await client.connect();
+const connect = async (url: string) => {
+  const connection = new pg.Client({ connectionString: url, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
+  await connection.connect();
+  return connection;
+};
+const client = await connect(benchDatabaseUrl().url);
+const againstDatabase = values['against-database'];
+if (againstDatabase && !other) throw new Error('--against-database needs --against');
+const againstClient = againstDatabase ? await connect(Object.assign(new URL(benchDatabaseUrl().url), { pathname: `/${againstDatabase}` }).toString()) : client;
 try {
   const { rows: viewers } = await client.query<{ id: number; username: string }>('select id, username from users where username = any($1) order by id', [HEAVY_VIEWERS]);
   console.log(`offset ${offset}, ${rounds} calls each; ms per call for ${viewers.map((v) => v.username).join(', ')}${other ? ` (${values.against} → this checkout)` : ''}`);
@@ -52,7 +62,8 @@ try {
     for (const viewer of viewers) {
       const call = async (i: number) => {
         const started = process.hrtime.bigint();
-        await client.query({ name: names[i], text: templates[i].sql, values: bind(templates[i], { viewer: viewer.id, offset, limit: 33 }) });
+        // After the reverse, the other checkout's statement is the first.
+        await (other && i === 0 ? againstClient : client).query({ name: names[i], text: templates[i].sql, values: bind(templates[i], { viewer: viewer.id, offset, limit: 33 }) });
         return Number(process.hrtime.bigint() - started) / 1e6;
       };
       const times: number[][] = templates.map(() => []);
@@ -72,4 +83,5 @@ try {
   else console.log(`sum ${totals[0].toFixed(1)} ms`);
 } finally {
   await client.end();
+  if (againstClient !== client) await againstClient.end();
 }

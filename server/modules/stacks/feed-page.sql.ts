@@ -29,8 +29,8 @@ import { blockedIdsOf, canSeeStack, feedGroupSources, feedRowShown, feedSourceAl
  * already guarantees taken out; a property test holds the two equal), plus the feed's filters.
  * What the viewer hid, blocked and muted (and, for "new only" and the twisted list, what they
  * answered) is read once per statement, in order, as a sorted int[] (hides and answers from
- * feed_marks: a few rows per viewer, however many ids), and a row is looked up in it by bisection
- * (width_bucket): no index probe per row, so a feed after Hide New Stacks, or "new only" for a
+ * feed_marks: a few rows per viewer, however many ids; a range dense with them as a bitmap), and a
+ * row is looked up in it by bisection (width_bucket) or by its bit: no index probe per row, so a feed after Hide New Stacks, or "new only" for a
  * viewer who answered most of it, skips rows at the cost of reading them. Other rows that need
  * the viewer's answer (a sandboxed stack, a twist) are few: one probe each. The twisted list reads
  * twisted-only copies of the source indexes. The property test in
@@ -97,35 +97,71 @@ export const FEED_SHAPES: readonly FeedShape[] = [false, true].flatMap((onlyTwis
 const VIEWER_SETS = ['hidden', 'hidden_by_others', 'blocked', 'muted', 'answered'] as const;
 type ViewerSet = (typeof VIEWER_SETS)[number];
 
-/** Whether `x` is in the viewer's set `set`: a bisection of the sorted array, no index probe. */
+/**
+ * The two sets kept in feed_marks (answered 'a', hidden 'h') come in parts
+ * (migrations/2026_11_29_100000_dense_feed_marks.ts, docs/decisions/dense-feed-marks.md): the ids
+ * of the sparse ranges, joined in order (`vs.<set>`); the bitmaps of the dense ones, joined in
+ * order (`vs.<set>_bits`); and which bitmap is a range's (`vs.<set>_map`: two bytes per range up to
+ * the last dense one, its bitmap's place from 1, or 0 when the range is not dense). Each other set
+ * is one sorted array. (The map is a bytea, not an int[] of ranges, because get_byte reads a short
+ * value in place where an array function would copy it on every row.)
+ */
+const MARKED: Partial<Record<ViewerSet, 'a' | 'h'>> = { hidden: 'h', answered: 'a' };
+const VIEWER_COLUMNS = VIEWER_SETS.flatMap((set) => (MARKED[set] ? [set, `${set}_map`, `${set}_bits`] : [set]));
+
+/** Stack ids per feed_marks range (2^RANGE_BITS). */
+const RANGE_BITS = 16;
+
+/**
+ * Whether `x` is in the viewer's set `set`: a bisection of the sorted ids, no index probe; for a
+ * marked set, else the bit of `x` in its range's bitmap, when that range is a dense one.
+ */
 function among(x: RawBuilder<unknown>, set: ViewerSet) {
   const ids = sql.raw(`vs.${set}`);
-  return sql<boolean>`coalesce(${ids}[width_bucket(${x}, ${ids})] = ${x}, false)`;
+  const sparse = sql<boolean>`coalesce(${ids}[width_bucket(${x}, ${ids})] = ${x}, false)`;
+  if (!MARKED[set]) return sparse;
+  const [map, bits] = [sql.raw(`vs.${set}_map`), sql.raw(`vs.${set}_bits`)];
+  const range = sql`(${x} >> ${sql.lit(RANGE_BITS)})`;
+  const place = sql`((get_byte(${map}, 2 * ${range}) << 8) + get_byte(${map}, 2 * ${range} + 1))`;
+  const bit = sql`(((${place} - 1)::int8 << ${sql.lit(RANGE_BITS)}) + (${x} & ${sql.lit((1 << RANGE_BITS) - 1)}))`;
+  // Most viewers have no dense range: for them, one null test more than the bisection. The
+  // arms of a CASE run in order, so get_byte and get_bit only ever see places within the map.
+  return sql<boolean>`case when ${map} is null then ${sparse}
+    else ${sparse} or coalesce(case when ${range} >= length(${map}) / 2 then false when ${place} = 0 then false
+      else get_bit(${bits}, ${bit}) = 1 end, false) end`;
 }
 
-/** Whether most rows need the viewer's answers ("new only", the twisted list): then they are an array too. */
+/** Whether most rows need the viewer's answers ("new only", the twisted list): then they are read as a set too. */
 const answersDense = (options: FeedFilters) => options.filterNew || options.onlyTwisted;
 
 /**
- * The viewer's sets (VIEWER_SETS, in order), each read in order (no sort). What the viewer
+ * The viewer's sets (VIEWER_COLUMNS, in order), each read in order (no sort). What the viewer
  * answered and what is hidden for them can be many (tens of thousands for the heaviest viewers):
- * they come from feed_marks, a few rows of sorted ids per viewer kept by triggers
- * (migrations/2026_11_25_140000_cover_feed_sources.ts). No `answered` unless answersDense: the
- * other variants probe the few rows that need it (a sandboxed stack, a twist).
+ * they come from feed_marks, a few rows per viewer kept by triggers (sorted ids for a sparse range,
+ * a bitmap for a dense one). No `answered` unless answersDense: the other variants probe the few
+ * rows that need it (a sandboxed stack, a twist).
  */
-function viewerSets(viewerId: number, options: FeedFilters): RawBuilder<unknown>[] {
-  const marks = (kind: 'a' | 'h') => sql`select feed_ids_cat(f.ids order by f.chunk) from feed_marks f where f.user_id = ${viewerId} and f.kind = ${sql.lit(kind)}`;
-  const queries: Record<ViewerSet, RawBuilder<unknown> | null> = {
-    hidden: marks('h'),
-    hidden_by_others: sql`select array(select h.stack_id from stack_hides h where h.user_id = ${viewerId} and h.hidden_by is distinct from h.user_id order by h.stack_id)`,
-    blocked: blockedIdsOf(viewerId),
-    muted: sql`select ${mutedIdsOf(viewerId)}`,
-    answered: answersDense(options) ? marks('a') : null,
-  };
+function viewerSets(viewerId: number, options: FeedFilters): { columns: RawBuilder<unknown>[]; from: RawBuilder<unknown> } {
   // An empty set is null (a null array is in no test's way, and costs nothing to pass around).
-  return VIEWER_SETS.map((set) => (queries[set] ? sql`nullif((${queries[set]}), '{}')::int[]` : sql`null::int[]`));
+  const ids = (query: RawBuilder<unknown>) => sql`nullif((${query}), '{}')::int[]`;
+  // A marked set's parts, from one scan of the viewer's rows of that kind (alias `m<kind>`).
+  const marks = (kind: 'a' | 'h') => sql`(select
+      feed_ids_cat(f.ids order by f.chunk) filter (where f.ids is not null) as ids,
+      feed_range_map(array_agg(f.chunk order by f.chunk) filter (where f.bits is not null)) as map,
+      string_agg(f.bits, ''::bytea order by f.chunk) as bits
+    from feed_marks f where f.user_id = ${viewerId} and f.kind = ${sql.lit(kind)}) ${sql.raw(`m${kind}`)}`;
+  const parts = (kind: 'a' | 'h') => [sql`nullif(${sql.raw(`m${kind}`)}.ids, '{}')::int[]`, sql.raw(`m${kind}.map`), sql.raw(`m${kind}.bits`)];
+  const none = [sql`null::int[]`, sql`null::bytea`, sql`null::bytea`];
+  const columns: Record<ViewerSet, RawBuilder<unknown>[]> = {
+    hidden: parts('h'),
+    hidden_by_others: [ids(sql`select array(select h.stack_id from stack_hides h where h.user_id = ${viewerId} and h.hidden_by is distinct from h.user_id order by h.stack_id)`)],
+    blocked: [ids(blockedIdsOf(viewerId))],
+    muted: [ids(sql`select ${mutedIdsOf(viewerId)}`)],
+    answered: answersDense(options) ? parts('a') : none,
+  };
+  const from = answersDense(options) ? sql`${marks('h')} cross join ${marks('a')}` : marks('h');
+  return { columns: VIEWER_SETS.flatMap((set) => columns[set]), from };
 }
-
 
 /** Each source kind's index key. */
 const SOURCE_KEY: Record<FeedSourceKind, string> = { o: 'origin_owner_id', r: 'friend_id', g: 'group_id' };
@@ -178,6 +214,7 @@ function readSources(viewerId: number, options: FeedPageOptions) {
  */
 export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedCaps = FEED_CAPS) {
   const [capMin, capMax] = [sql.lit(caps.min), sql.lit(caps.max)];
+  const sets = viewerSets(viewerId, options);
   const end = sql`(${options.offset}::int + ${options.limit}::int)`;
   const groups = options.filterFriends
     ? sql``
@@ -228,7 +265,7 @@ export function feedPage(viewerId: number, options: FeedPageOptions, caps: FeedC
         select 'o'::"char" as src, ${viewerId}::int as key, null::text as label
         union all select 'r'::"char", ${viewerId}::int, null::text
         ${groups}) x),
-    viewer_sets (${sql.raw(VIEWER_SETS.join(', '))}) as materialized (select ${sql.join(viewerSets(viewerId, options))}),
+    viewer_sets (${sql.raw(VIEWER_COLUMNS.join(', '))}) as materialized (select ${sql.join(sets.columns)} from ${sets.from}),
     merge (state, n, at, id, caps, stack_id, i) as (
       -- The first caps: a few times the page's rows shared evenly, plus a few (the sources are
       -- rarely alike, the window ends where the first of them runs out of rows, and one window
