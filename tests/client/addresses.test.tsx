@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../client/src/app/app';
@@ -152,12 +152,17 @@ describe('safeRedirectPath: after login, only a path of this site', () => {
 /** What the group detail of Chess Club (7) loads. */
 const GROUP = { 'groups.get': chessClub('owner'), 'groups.bots': [], 'groups.agreement': { members: [], pairs: [], stacks_considered: 0 } };
 
-/** Where the memory router is, and its navigate (Back and Forward are navigate(-1) and navigate(1)). */
+/**
+ * Where the memory router is, and its navigate (Back and Forward are navigate(-1) and navigate(1)).
+ * Recorded in a layout effect, which runs in the same commit as the screen it belongs to: a passive
+ * effect may run after that screen is already in the document, so a test that found the screen
+ * could still read the address before it.
+ */
 const probe: { path: string; navigate: NavigateFunction | null } = { path: '', navigate: null };
 function LocationProbe() {
   const location = useLocation();
   const navigate = useNavigate();
-  useEffect(() => {
+  useLayoutEffect(() => {
     probe.path = `${location.pathname}${location.search}`;
     probe.navigate = navigate;
   });
