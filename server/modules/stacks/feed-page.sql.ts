@@ -30,8 +30,9 @@ import { blockedIdsOf, canSeeStack, feedGroupSources, feedRowShown, feedSourceAl
  * What the viewer hid, blocked and muted (and, for "new only" and the twisted list, what they
  * answered) is read once per statement, in order, as a sorted int[] (hides and answers from
  * feed_marks: a few rows per viewer, however many ids; a range dense with them as a bitmap), and a
- * row is looked up in it by bisection (width_bucket) or by its bit: no index probe per row, so a feed after Hide New Stacks, or "new only" for a
- * viewer who answered most of it, skips rows at the cost of reading them. Other rows that need
+ * row is looked up in it by bisection (width_bucket) or by its bit: no index probe per row, so a
+ * feed after Hide New Stacks, or "new only" for a viewer who answered most of it, skips rows at
+ * the cost of reading them. Other rows that need
  * the viewer's answer (a sandboxed stack, a twist) are few: one probe each. The twisted list reads
  * twisted-only copies of the source indexes. The property test in
  * tests/api/feed-property.test.ts holds the page equal to the reference query over canSeeStack,
