@@ -15,7 +15,8 @@ import { dropFeedMarkTriggers, installFeedMarkTriggers } from './2026_11_25_1400
  * than their ids, however many stacks exist. A dense row stays dense when ids leave it.
  */
 export const DENSE_FROM = 2_048;
-const CHUNK_BITS = 16;
+/** Stack ids per row: a range of 2^CHUNK_BITS (as 2026_11_26_120000_widen_feed_marks made them); the feed reads rows by it. */
+export const CHUNK_BITS = 16;
 const RANGE = 1 << CHUNK_BITS;
 
 /** An empty bitmap of one range, as SQL. */

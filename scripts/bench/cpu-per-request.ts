@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { HEAVY_VIEWERS } from './seed';
+import { databaseUrlNamed, HEAVY_VIEWERS } from './seed';
 
 const { values } = parseArgs({
   options: { a: { type: 'string' }, b: { type: 'string' }, rounds: { type: 'string', default: '6' }, duration: { type: 'string', default: '6' }, path: { type: 'string' } },
@@ -30,8 +30,6 @@ const sides = [values.a, values.b].map((spec) => {
   return { label: spec, tree: path.resolve(tree), database };
 });
 const SECRET = 'cpu-per-request-bench-secret-0123456789';
-const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const urlOf = (database: string) => Object.assign(new URL(server), { pathname: `/${database}` }).toString();
 
 /** CPU of every PostgreSQL process, in µs (utime + stime from /proc, 100 ticks a second). */
 function postgresCpuMicros(): number {
@@ -55,7 +53,7 @@ function postgresCpuMicros(): number {
  * stacks, or `--path` for each of the heaviest viewers.
  */
 async function targetsOf(database: string) {
-  const client = new pg.Client(urlOf(database));
+  const client = new pg.Client(databaseUrlNamed(database));
   await client.connect();
   try {
     const hasSessions = (await client.query<{ t: string | null }>(`select to_regclass('sessions') as t`)).rows[0].t !== null;
@@ -96,7 +94,7 @@ async function measure(side: (typeof sides)[number], seconds: number) {
   const child = fork(path.join(side.tree, 'scripts/bench/app-server.ts'), [], {
     cwd: side.tree,
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DB_URL: urlOf(side.database), BENCH_JWT_SECRET: SECRET },
+    env: { ...process.env, BENCH_DB_URL: databaseUrlNamed(side.database), BENCH_JWT_SECRET: SECRET },
   });
   const port = await ask<number>(child, '', 'port');
   const run = (duration: number) => autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration, requests });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { benchDatabaseUrl, HEAVY_VIEWERS } from './seed';
+import { benchDatabaseUrl, databaseUrlNamed, HEAVY_VIEWERS } from './seed';
 import { feedVariants, variantLabel } from './feed-variants';
 import { bind, captureFeed, type StatementTemplate } from './sql-capture';
 
@@ -46,7 +46,7 @@ const connect = async (url: string) => {
 const client = await connect(benchDatabaseUrl().url);
 const againstDatabase = values['against-database'];
 if (againstDatabase && !other) throw new Error('--against-database needs --against');
-const againstClient = againstDatabase ? await connect(Object.assign(new URL(benchDatabaseUrl().url), { pathname: `/${againstDatabase}` }).toString()) : client;
+const againstClient = againstDatabase ? await connect(databaseUrlNamed(againstDatabase)) : client;
 try {
   const { rows: viewers } = await client.query<{ id: number; username: string }>('select id, username from users where username = any($1) order by id', [HEAVY_VIEWERS]);
   console.log(`offset ${offset}, ${rounds} calls each; ms per call for ${viewers.map((v) => v.username).join(', ')}${other ? ` (${values.against} → this checkout)` : ''}`);

@@ -57,9 +57,14 @@ export interface SeedResult {
 
 /** The URL of the bench database on the server of BENCH_DATABASE_URL (whatever database that names). */
 export function benchDatabaseUrl(serverUrl = process.env.BENCH_DATABASE_URL || DEFAULT_SERVER_URL): { serverUrl: string; url: string } {
+  return { serverUrl, url: databaseUrlNamed(BENCH_DATABASE, serverUrl) };
+}
+
+/** The URL of database `name` on the bench's server (BENCH_DATABASE_URL): another copy of the data, say. */
+export function databaseUrlNamed(name: string, serverUrl = process.env.BENCH_DATABASE_URL || DEFAULT_SERVER_URL): string {
   const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return { serverUrl, url: url.toString() };
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** --scale small|full, or explicit --users N --stacks N (over the scale's values). */

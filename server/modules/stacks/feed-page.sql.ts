@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { StacksTable } from '../../db/schema';
+import { CHUNK_BITS } from '../../../migrations/2026_11_29_100000_dense_feed_marks';
 import { blockedIdsOf, canSeeStack, feedGroupSources, feedRowShown, feedSourceAllows, feedSourcesOf, mutedIdsOf, stackNotMutedAmong, type FeedLookups, type FeedSourceKind } from '../../policy';
 
 /**
@@ -110,8 +111,8 @@ type ViewerSet = (typeof VIEWER_SETS)[number];
 const MARKED: Partial<Record<ViewerSet, 'a' | 'h'>> = { hidden: 'h', answered: 'a' };
 const VIEWER_COLUMNS = VIEWER_SETS.flatMap((set) => (MARKED[set] ? [set, `${set}_map`, `${set}_bits`] : [set]));
 
-/** Stack ids per feed_marks range (2^RANGE_BITS). */
-const RANGE_BITS = 16;
+/** Stack ids per feed_marks range: 2^RANGE_BITS, as the triggers keep them. */
+const RANGE_BITS = CHUNK_BITS;
 
 /**
  * Whether `x` is in the viewer's set `set`: a bisection of the sorted ids, no index probe; for a
