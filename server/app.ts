@@ -5,7 +5,6 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
 import swaggerUiDist from 'swagger-ui-dist';
 import { avatarRoutes } from './avatars/avatars';
@@ -22,15 +21,13 @@ import { SHARE_IMAGE_PATHS, shareImageRoute } from './modules/stacks/share-image
 import { restHandler } from './http/rest';
 import { readinessRoute } from './http/readiness';
 import { requestId } from './http/request-id';
+import { requestLog } from './http/request-log';
 import { httpMetrics, routeLabelerFor, type RouteTemplate } from './metrics/http-metrics';
 import { METRICS_PATH, metricsRoute } from './metrics/metrics-route';
 import { applyErrorHeaders, logServerError } from './http/trpc-hooks';
 import { appRouter } from './router';
 import { contextFactory, type AppDeps } from './trpc/context';
 import type { ErrorBody } from '../shared/error-codes';
-
-/** Logged URLs never carry the tokens of mailed links (one-time links, unsubscribe links). */
-const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]').replace(/^(\/unsubscribe\/)[^/?#]+/, '$1[redacted]');
 
 const DOCS_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Stacks API reference</title>
@@ -83,18 +80,8 @@ function useRequestBasics(app: App, { config, logger }: AppDeps) {
   app.use(requestId());
   app.use(httpMetrics(routeLabelerFor(appRouter, OWN_ROUTES)));
   app.use(helmet());
-  app.use(
-    pinoHttp({
-      logger,
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      // Probes and scrapes come every few seconds: not a log line each.
-      autoLogging: { ignore: (req) => UNLOGGED_PATHS.has(req.url ?? '') },
-    }),
-  );
+  // Probes and scrapes come every few seconds: not a log line each.
+  app.use(requestLog(logger, UNLOGGED_PATHS));
   // JSON answers above 1 KB are gzipped when the client accepts it (the feed page shrinks ~8x).
   // Bundles skip this: they are sent precompressed below (a set Content-Encoding is left alone).
   app.use(compression({ threshold: LIMITS.compressAboveBytes }));

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
+import { serverNodeArgs } from './processes';
 import { databaseUrlNamed, HEAVY_VIEWERS } from './seed';
 
 const { values } = parseArgs({
@@ -93,7 +94,7 @@ async function measure(side: (typeof sides)[number], seconds: number) {
   const requests = await targetsOf(side.database);
   const child = fork(path.join(side.tree, 'scripts/bench/app-server.ts'), [], {
     cwd: side.tree,
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...serverNodeArgs],
     env: { ...process.env, BENCH_DB_URL: databaseUrlNamed(side.database), BENCH_JWT_SECRET: SECRET },
   });
   const port = await ask<number>(child, '', 'port');

@@ -8,7 +8,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const children: ChildProcess[] = [];
 
 /** Node options for the server processes only, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (not allowed in NODE_OPTIONS). */
-const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+export const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 /** Starts a server script in its own process and waits for the port it reports. */
 export function startServer(script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {

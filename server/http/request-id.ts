@@ -2,6 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { OBSERVABILITY } from '../../shared/limits';
 
+declare module 'http' {
+  interface IncomingMessage {
+    /** The request's id (requestId below): answered in X-Request-Id, written in its log lines. */
+    id: string;
+  }
+}
+
 /** An id a client (or a proxy in front) may choose: short, and nothing a log line could be forged with. */
 const SANE_ID = new RegExp(`^[A-Za-z0-9._:-]{1,${OBSERVABILITY.requestIdMax}}$`);
 

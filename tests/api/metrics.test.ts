@@ -252,6 +252,35 @@ describe('request ids', () => {
     ]);
   });
 
+  it('the request log: a mailed link\'s token is not written, probes write no line, a 5xx is an error line, a quiet level writes none', async () => {
+    const { default: express } = await import('express');
+    const { requestId } = await import('../../server/http/request-id');
+    const { requestLog } = await import('../../server/http/request-log');
+    const lines: Record<string, any>[] = [];
+    const appLogging = (level: string) => {
+      const app = express();
+      app.use(requestId());
+      app.use(requestLog(createLogger(level, { write: (line: string) => void lines.push(JSON.parse(line)) }), new Set(['/healthz'])));
+      app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+      app.get('/broken', (_req, res) => void res.status(503).json({ detail: 'down' }));
+      app.get('/verify', (_req, res) => void res.json({}));
+      return supertest(app);
+    };
+    const info = appLogging('info');
+    await info.get('/verify?token=s3cret&x=1').set('X-Request-Id', 'trace-50');
+    await info.get('/healthz');
+    await info.get('/broken').set('X-Request-Id', 'trace-51');
+    const quiet = appLogging('warn');
+    await quiet.get('/verify').set('X-Request-Id', 'trace-52');
+    await quiet.get('/broken').set('X-Request-Id', 'trace-53');
+    await within(2_000, async () => lines.length >= 3);
+    expect(lines.map((line) => [line.level, line.msg, line.req.id, line.req.url, line.res.statusCode, typeof line.responseTime])).toEqual([
+      [30, 'request completed', 'trace-50', '/verify?token=[redacted]&x=1', 200, 'number'],
+      [50, 'request errored', 'trace-51', '/broken', 503, 'number'],
+      [50, 'request errored', 'trace-53', '/broken', 503, 'number'],
+    ]);
+  });
+
   it('a server error\'s log line of a procedure carries the request\'s id', async () => {
     const { TRPCError } = await import('@trpc/server');
     const { logServerError } = await import('../../server/http/trpc-hooks');
