@@ -252,7 +252,7 @@ describe('request ids', () => {
     ]);
   });
 
-  it('the request log: a mailed link\'s token is not written, probes write no line, a 5xx is an error line, a quiet level writes none', async () => {
+  it('the request log: a mailed link\'s token is not written, probes write no line, a 5xx is an error line, a client gone is "aborted", a quiet level writes none', async () => {
     const { default: express } = await import('express');
     const { requestId } = await import('../../server/http/request-id');
     const { requestLog } = await import('../../server/http/request-log');
@@ -264,19 +264,23 @@ describe('request ids', () => {
       app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
       app.get('/broken', (_req, res) => void res.status(503).json({ detail: 'down' }));
       app.get('/verify', (_req, res) => void res.json({}));
+      app.get('/slow', () => undefined); // never answers: the client gives up
       return supertest(app);
     };
     const info = appLogging('info');
     await info.get('/verify?token=s3cret&x=1').set('X-Request-Id', 'trace-50');
     await info.get('/healthz');
     await info.get('/broken').set('X-Request-Id', 'trace-51');
+    await expect(info.get('/slow').set('X-Request-Id', 'trace-54').timeout(200)).rejects.toThrow();
+    await within(2_000, async () => lines.length >= 3);
     const quiet = appLogging('warn');
     await quiet.get('/verify').set('X-Request-Id', 'trace-52');
     await quiet.get('/broken').set('X-Request-Id', 'trace-53');
-    await within(2_000, async () => lines.length >= 3);
+    await within(2_000, async () => lines.length >= 4);
     expect(lines.map((line) => [line.level, line.msg, line.req.id, line.req.url, line.res.statusCode, typeof line.responseTime])).toEqual([
       [30, 'request completed', 'trace-50', '/verify?token=[redacted]&x=1', 200, 'number'],
       [50, 'request errored', 'trace-51', '/broken', 503, 'number'],
+      [30, 'request aborted', 'trace-54', '/slow', 200, 'number'],
       [50, 'request errored', 'trace-53', '/broken', 503, 'number'],
     ]);
   });
