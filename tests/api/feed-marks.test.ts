@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feed, groupWith } from '../factories/stacks';
 import { createUser, type FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { DENSE_FROM } from '../../migrations/2026_11_29_100000_dense_feed_marks';
+import { CHUNK_BITS, DENSE_FROM } from '../../migrations/2026_11_29_100000_dense_feed_marks';
 
 /*
  * feed_marks (docs/feed.md): each viewer's answered and hidden stack ids, one row per range of
@@ -41,7 +41,7 @@ async function marks(kind: 'a' | 'h', user: FactoryUser = viewer): Promise<numbe
     select x.id from feed_marks f cross join lateral (
       select unnest(f.ids) as id where f.bits is null
       union all
-      select (f.chunk << 16) + i from generate_series(0, 65535) i where f.bits is not null and get_bit(f.bits, i) = 1) x
+      select (f.chunk << ${CHUNK_BITS}) + i from generate_series(0, ${(1 << CHUNK_BITS) - 1}) i where f.bits is not null and get_bit(f.bits, i) = 1) x
     where f.user_id = ${user.id} and f.kind = ${kind} order by f.chunk, x.id`.execute(t.db);
   return rows.map((r) => r.id);
 }

@@ -111,9 +111,6 @@ type ViewerSet = (typeof VIEWER_SETS)[number];
 const MARKED: Partial<Record<ViewerSet, 'a' | 'h'>> = { hidden: 'h', answered: 'a' };
 const VIEWER_COLUMNS = VIEWER_SETS.flatMap((set) => (MARKED[set] ? [set, `${set}_map`, `${set}_bits`] : [set]));
 
-/** Stack ids per feed_marks range: 2^RANGE_BITS, as the triggers keep them. */
-const RANGE_BITS = CHUNK_BITS;
-
 /**
  * Whether `x` is in the viewer's set `set`: a bisection of the sorted ids, no index probe; for a
  * marked set, else the bit of `x` in its range's bitmap, when that range is a dense one.
@@ -123,9 +120,9 @@ function among(x: RawBuilder<unknown>, set: ViewerSet) {
   const sparse = sql<boolean>`coalesce(${ids}[width_bucket(${x}, ${ids})] = ${x}, false)`;
   if (!MARKED[set]) return sparse;
   const [map, bits] = [sql.raw(`vs.${set}_map`), sql.raw(`vs.${set}_bits`)];
-  const range = sql`(${x} >> ${sql.lit(RANGE_BITS)})`;
+  const range = sql`(${x} >> ${sql.lit(CHUNK_BITS)})`;
   const place = sql`((get_byte(${map}, 2 * ${range}) << 8) + get_byte(${map}, 2 * ${range} + 1))`;
-  const bit = sql`(((${place} - 1)::int8 << ${sql.lit(RANGE_BITS)}) + (${x} & ${sql.lit((1 << RANGE_BITS) - 1)}))`;
+  const bit = sql`(((${place} - 1)::int8 << ${sql.lit(CHUNK_BITS)}) + (${x} & ${sql.lit((1 << CHUNK_BITS) - 1)}))`;
   // Most viewers have no dense range: for them, one null test more than the bisection. The
   // arms of a CASE run in order, so get_byte and get_bit only ever see places within the map.
   return sql<boolean>`case when ${map} is null then ${sparse}
