@@ -109,6 +109,8 @@ describe('a server process with METRICS_TOKEN and METRICS_PORT', () => {
       // The listener's connection was cut with the others: it is reported once the hub sees it.
       await within(5_000, async () => ((await call('/readyz')).body as { checks: { events: { ok: boolean } } }).checks.events.ok === false);
       expect((await call('/healthz')).status).toBe(503);
+      // The child's log reaches this process through a pipe, on its own time: wait for the line.
+      await within(5_000, async () => server.output().includes('readiness: not ready'));
       expect(server.output()).toContain('readiness: not ready');
     } finally {
       await proxy.start();
