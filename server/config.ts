@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { defaultHeavyReadConcurrency } from './db/heavy-read-gate';
 import { loadEnv, type Env } from './env';
 
 /** What the app needs at run time, derived from the environment (see the README's Configuration). */
@@ -21,6 +22,8 @@ export interface AppConfig {
   requireAdmin2fa?: boolean;
   /** PG_CANCEL_ON_HANGUP: a request whose client hung up cancels its running statements. */
   cancelOnHangUp?: boolean;
+  /** The feed's reads at once (FEED_READS_CONCURRENCY) and how long one may wait for its turn (PG_POOL_TIMEOUT_MS). */
+  feedReads?: { concurrency: number; maxWaitMs: number };
   bots: BotsConfig;
   /** DIGEST_HOUR: the UTC hour from which daily notification digests go out (default 8). */
   digestHour?: number;
@@ -117,6 +120,7 @@ export function buildConfig(env: Env): AppConfig {
     scheduler: env.SCHEDULER,
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     cancelOnHangUp: env.PG_CANCEL_ON_HANGUP,
+    feedReads: { concurrency: env.FEED_READS_CONCURRENCY ?? defaultHeavyReadConcurrency(), maxWaitMs: env.PG_POOL_TIMEOUT_MS },
     bots: botsConfig(env),
     digestHour: env.DIGEST_HOUR,
     push: pushConfig(env, contactEmail),

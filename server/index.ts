@@ -16,7 +16,8 @@ import { createEventHub } from './modules/events/event-hub';
 import { appChannels, createOutboundDispatcher } from './modules/outbound/outbound.service';
 import { closeShareImages, warmUpShareImages } from './modules/stacks/share-image.pool';
 import { createMetricsServer } from './metrics/metrics-route';
-import { watchJobQueue, watchPool } from './metrics/metrics';
+import { watchFeedReads, watchJobQueue, watchPool } from './metrics/metrics';
+import { heavyReadsOf } from './trpc/context';
 
 async function main() {
   const env = loadEnv();
@@ -42,7 +43,8 @@ async function main() {
   // One LISTEN connection per process carries every live event stream (GET /v1/events).
   const events = createEventHub({ handle, logger, onLogged: () => outbound.wake() });
   await events.start();
-  const app = createApp({ db: handle.db, config, mailer, logger, ping: handle.ping, events });
+  const deps = { db: handle.db, config, mailer, logger, ping: handle.ping, events };
+  const app = createApp(deps);
   let scheduler: Scheduler | undefined;
   if (config.scheduler) {
     const mail = { mailer, appUrl: config.appUrl, jwtSecret: config.jwtSecret, contactEmail: config.contactEmail, digestHour: config.digestHour ?? 8 };
@@ -68,6 +70,7 @@ async function main() {
   // Metrics (docs/metrics.md): the pool and the job queue are read when scraped; METRICS_PORT
   // serves them on a server of their own, on METRICS_HOST (127.0.0.1 by default), without a token.
   if (handle.poolStats) watchPool(handle.poolStats);
+  watchFeedReads(() => heavyReadsOf(deps).stats());
   watchJobQueue(() => jobQueueStats(handle.db), logger);
   const metricsServer = env.METRICS_PORT ? createMetricsServer(logger) : undefined;
   metricsServer?.on('error', (error) => {

@@ -91,6 +91,10 @@ export const LIMITS = {
   outboundRetryMs: 500,
   /** Stacks one Hide New Stacks or Clear Updates call touches at most; a call that reaches it may be repeated for the rest. */
   feedBulkMax: 10_000,
+  /** Feed pages of one user read at once in one instance; more wait their turn (server/db/heavy-read-gate.ts). */
+  feedReadsPerUser: 4,
+  /** Feed pages of one user waiting at once in one instance; one more is refused with 429. */
+  feedReadsWaitingPerUser: 32,
   /** JSON answers larger than this are compressed for clients that accept gzip. */
   compressAboveBytes: 1024,
   /** Comments in one stack detail call (comments_limit default and maximum, DESIGN §5). */

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { defaultBotsConfig, type AppConfig } from '../../server/config';
+import { defaultHeavyReadConcurrency } from '../../server/db/heavy-read-gate';
+import { loadEnv } from '../../server/env';
 
 /** The app's settings for a benchmark run: no scheduler, no client build, mail into `dataDir`. */
 export function benchAppConfig(dataDir: string, jwtSecret: string): AppConfig {
+  const env = loadEnv();
   return {
     appUrl: 'http://127.0.0.1',
     dataDir,
@@ -15,5 +18,7 @@ export function benchAppConfig(dataDir: string, jwtSecret: string): AppConfig {
     clientDistDir: path.join(dataDir, 'no-client'),
     scheduler: false,
     bots: defaultBotsConfig(),
+    // As `npm start` reads them (server/config.ts), so a bench run can try FEED_READS_CONCURRENCY.
+    feedReads: { concurrency: env.FEED_READS_CONCURRENCY ?? defaultHeavyReadConcurrency(), maxWaitMs: env.PG_POOL_TIMEOUT_MS },
   };
 }

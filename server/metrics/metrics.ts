@@ -18,6 +18,12 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** Feed pages past the gate and waiting for it. */
+export interface FeedReadStats {
+  running: number;
+  waiting: number;
+}
+
 /** One job queue's jobs waiting to run (created or retry) and kept in the failed state. */
 export interface JobQueueStats {
   queue: string;
@@ -26,6 +32,8 @@ export interface JobQueueStats {
 }
 
 const poolSources = new Set<() => PoolStats>();
+/** The gate of the feed's reads (server/db/heavy-read-gate.ts) of each app watched. */
+const feedReadSources = new Set<() => FeedReadStats>();
 const jobSources = new Set<() => Promise<JobQueueStats[]>>();
 
 const sumPools = (pick: (stats: PoolStats) => number) => [...poolSources].reduce((sum, stats) => sum + pick(stats()), 0);
@@ -86,6 +94,23 @@ new Gauge({
     this.set(sumPools((stats) => stats.waiting));
   },
 });
+const sumFeedReads = (pick: (stats: FeedReadStats) => number) => [...feedReadSources].reduce((sum, stats) => sum + pick(stats()), 0);
+new Gauge({
+  name: 'stacks_feed_reads_running',
+  help: 'Feed pages being read now, past the gate (at most FEED_READS_CONCURRENCY)',
+  registers,
+  collect() {
+    this.set(sumFeedReads((stats) => stats.running));
+  },
+});
+new Gauge({
+  name: 'stacks_feed_reads_waiting',
+  help: "Feed pages waiting for their turn at the gate (in the instance's line or a user's own)",
+  registers,
+  collect() {
+    this.set(sumFeedReads((stats) => stats.waiting));
+  },
+});
 new Gauge({
   name: 'stacks_job_queue_depth',
   help: 'Jobs waiting to run (created or retry), by queue; read at most every OBSERVABILITY.jobQueueStatsSeconds',
@@ -109,6 +134,12 @@ new Gauge({
 export function watchPool(stats: () => PoolStats): () => void {
   poolSources.add(stats);
   return () => void poolSources.delete(stats);
+}
+
+/** The gate of an app's feed reads is reported (summed over every gate watched); the answer stops it. */
+export function watchFeedReads(stats: () => FeedReadStats): () => void {
+  feedReadSources.add(stats);
+  return () => void feedReadSources.delete(stats);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { asDatabaseFault } from '../db/faults';
+import { defaultHeavyReadConcurrency, heavyReadGate, type HeavyReadGate } from '../db/heavy-read-gate';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { authenticate, type AuthResult } from '../modules/auth/auth.tokens';
@@ -18,9 +19,12 @@ export interface AppDeps {
   ping?: () => Promise<void>;
   /** The live events of this process (GET /v1/events); without it that call answers 503. */
   events?: EventHub;
+  /** The gate of the feed's reads; without it, one per configuration (heavyReadsOf). */
+  heavyReads?: HeavyReadGate;
 }
 
 export interface Context extends AppDeps {
+  heavyReads: HeavyReadGate;
   auth: AuthResult;
   ip: string;
   /** Response headers a procedure wants set (e.g. Retry-After); applied by both adapters. */
@@ -31,11 +35,25 @@ export interface Context extends AppDeps {
   source: 'web' | 'rest';
 }
 
+const gates = new WeakMap<AppConfig, HeavyReadGate>();
+
+/** The app's gate of heavy reads (server/db/heavy-read-gate.ts): the one given, else one per configuration, shared by its requests. */
+export function heavyReadsOf(deps: AppDeps): HeavyReadGate {
+  if (deps.heavyReads) return deps.heavyReads;
+  let gate = gates.get(deps.config);
+  if (!gate) {
+    const { concurrency, maxWaitMs } = deps.config.feedReads ?? { concurrency: defaultHeavyReadConcurrency(), maxWaitMs: 5_000 };
+    gates.set(deps.config, (gate = heavyReadGate(concurrency, maxWaitMs)));
+  }
+  return gate;
+}
+
 /** Pure context builder: tests call it with a token and no Express request. */
 export async function createContextInner(deps: AppDeps, input: { authorization?: string; ip?: string; userAgent?: string; source?: Context['source'] }): Promise<Context> {
   const ip = input.ip ?? 'unknown';
   return {
     ...deps,
+    heavyReads: heavyReadsOf(deps),
     auth: await authenticate(deps.db, deps.config.jwtSecret, input.authorization, ip),
     ip,
     userAgent: input.userAgent ?? '',

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../shared/limits';
 import { signAccessToken } from '../../server/modules/auth/auth.tokens';
 import { createUser, type FactoryUser } from '../factories/users';
 import { startServerProcess, type ServerProcess, callAs, within } from '../helpers/server-process';
@@ -196,7 +197,7 @@ describe('pool exhaustion sheds load', () => {
     expect((await t.request.get('/v1/users/me').set(auth)).status).toBe(200);
   });
 
-  it('200 concurrent calls on a pool of 2: each answers 200 or 503, and /healthz answers at once meanwhile', async () => {
+  it("200 concurrent feed calls of one user on a pool of 2: each answers 200 or 503 (or 429 past the user's line at the feed's gate), and /healthz answers at once meanwhile", async () => {
     const auth = { Authorization: `Bearer ${t.tokenFor(await createUser(t.db))}` };
     const flood = Promise.all(Array.from({ length: 200 }, () => t.request.get('/v2/stacks').set(auth)));
     await sleep(50);
@@ -208,7 +209,11 @@ describe('pool exhaustion sheds load', () => {
     // The 200 callers run in this process too, on a machine whose other core runs another test
     // file: "at once" is judged with room for that.
     expect(healthMs).toBeLessThan(2_000);
-    expect(answers.filter((res) => res.status !== 200 && res.status !== 503)).toEqual([]);
+    expect(answers.filter((res) => res.status !== 200 && res.status !== 503 && res.status !== 429)).toEqual([]);
+    // The feed's gate (docs/decisions/heavy-reads-gate.md) refuses only what is past one user's line.
+    const refused = answers.filter((res) => res.status === 429);
+    expect(refused.every((res) => res.headers['retry-after'] === '1')).toBe(true);
+    expect(answers.length - refused.length).toBeGreaterThanOrEqual(LIMITS.feedReadsPerUser + LIMITS.feedReadsWaitingPerUser);
   });
 });
 

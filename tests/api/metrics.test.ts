@@ -21,7 +21,8 @@ import { startScheduler } from '../../server/jobs/scheduler';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
 import { createMetricsServer } from '../../server/metrics/metrics-route';
-import { metricsText, watchJobQueue, watchPool, type JobQueueStats } from '../../server/metrics/metrics';
+import { metricsText, watchFeedReads, watchJobQueue, watchPool, type JobQueueStats } from '../../server/metrics/metrics';
+import { HeavyReadGate } from '../../server/db/heavy-read-gate';
 import { createEventHub } from '../../server/modules/events/event-hub';
 import { shareImageBudget, shareImageCache } from '../../server/modules/stacks/share-image.service';
 import { OBSERVABILITY } from '../../shared/limits';
@@ -61,7 +62,7 @@ describe('who may read the metrics', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
-    for (const name of ['stacks_http_requests_total', 'stacks_http_request_duration_seconds', 'stacks_db_statement_timeouts_total', 'stacks_event_streams_open', 'stacks_events_delivered_total', 'stacks_share_image_renders_total', 'stacks_share_image_cache_hits_total', 'stacks_mails_sent_total', 'stacks_mails_failed_total', 'stacks_db_pool_connections_in_use', 'stacks_db_pool_waiting', 'stacks_job_queue_depth', 'stacks_job_queue_failed', 'process_cpu_user_seconds_total', 'nodejs_eventloop_lag_seconds']) {
+    for (const name of ['stacks_http_requests_total', 'stacks_http_request_duration_seconds', 'stacks_db_statement_timeouts_total', 'stacks_event_streams_open', 'stacks_events_delivered_total', 'stacks_share_image_renders_total', 'stacks_share_image_cache_hits_total', 'stacks_mails_sent_total', 'stacks_mails_failed_total', 'stacks_db_pool_connections_in_use', 'stacks_db_pool_waiting', 'stacks_feed_reads_running', 'stacks_feed_reads_waiting', 'stacks_job_queue_depth', 'stacks_job_queue_failed', 'process_cpu_user_seconds_total', 'nodejs_eventloop_lag_seconds']) {
       expect(res.text, name).toContain(`# TYPE ${name} `);
     }
   });
@@ -321,6 +322,26 @@ describe('what the app did', () => {
       await holder;
       await queued;
       expect(valueOf(await scrape(), 'stacks_db_pool_connections_in_use')).toBe(0);
+    } finally {
+      unwatch();
+    }
+  });
+
+  it('the feed-read gauges read the gate when scraped: a page past it runs, the next one waits', async () => {
+    const gate = new HeavyReadGate({ concurrency: 1, perUser: 4, waitingPerUser: 4, maxWaitMs: 5_000 });
+    const unwatch = watchFeedReads(() => gate.stats());
+    try {
+      expect(valueOf(await scrape(), 'stacks_feed_reads_running')).toBe(0);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const pages = [gate.run(1, () => held), gate.run(2, async () => undefined)];
+      await within(2_000, async () => gate.stats().running === 1);
+      const busy = await scrape();
+      expect(valueOf(busy, 'stacks_feed_reads_running')).toBe(1);
+      expect(valueOf(busy, 'stacks_feed_reads_waiting')).toBe(1);
+      release();
+      await Promise.all(pages);
+      expect(valueOf(await scrape(), 'stacks_feed_reads_waiting')).toBe(0);
     } finally {
       unwatch();
     }

@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../shared/limits';
 import type { CountResult, FeedActionInput, StackListItem } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
+import type { HeavyReadGate } from '../../db/heavy-read-gate';
 import * as events from '../events/events.service';
 import * as repo from './stacks.repo';
 import type { Viewer } from '../../viewer';
@@ -10,11 +11,12 @@ import type { Viewer } from '../../viewer';
 /** GET /v2/stacks (and the twisted list): one statement for the page, whatever its length. */
 export async function listStacks(
   db: Db,
+  gate: HeavyReadGate,
   viewer: Viewer,
   options: { offset: number; limit: number; filter_new: boolean; filter_friends: boolean; filter_no_bots: boolean; order_by: 'updated_at' | 'created_at' },
   onlyTwisted = false,
 ): Promise<StackListItem[]> {
-  const items = await repo.listFeed(db, viewer, {
+  const page = {
     offset: options.offset,
     limit: options.limit,
     filterNew: options.filter_new,
@@ -22,7 +24,9 @@ export async function listStacks(
     filterNoBots: options.filter_no_bots,
     orderBy: options.order_by,
     onlyTwisted,
-  });
+  };
+  // A page is CPU-bound in the database: past the gate's bound, pages wait their turn.
+  const items = await gate.run(viewer.id, () => repo.listFeed(db, viewer, page));
   // The statement builds the API's items; only "did I answer" is read off its responders here.
   return items.map((item) => ({ ...item, me: { is_answered: item.users.some((u) => u.user_id === viewer.id), ...item.me } }));
 }

@@ -33,10 +33,10 @@ const tags = ['stacks'];
 export const stacksRouter = router({
   /** The feed: stacks and twisted stacks I may see, newest activity first. */
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/v2/stacks', tags, summary: 'My stacks (feed)', errorResponses: [400, 401] } })
+    .meta({ openapi: { method: 'GET', path: '/v2/stacks', tags, summary: 'My stacks (feed)', errorResponses: [400, 401, 429] } })
     .input(ListStacksInput)
     .output(z.array(StackListItem))
-    .query(({ ctx, input }) => feed.listStacks(ctx.db, ctx.viewer, input)),
+    .query(({ ctx, input }) => feed.listStacks(ctx.db, ctx.heavyReads, ctx.viewer, input)),
 
   hideNew: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/hide_new', tags, summary: "Hide New Stacks: hide every stack and twisted stack of my feed (under the feed's filters) that is new to me", errorResponses: [400, 401] } })

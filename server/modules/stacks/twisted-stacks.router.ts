@@ -31,10 +31,10 @@ const base = '/v1/twisted_stacks';
 /** Mirrors the stack calls (spec 2 §7); no delete and no stack-level sandbox. */
 export const twistedStacksRouter = router({
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: base, tags, summary: 'Twisted stacks I may see', errorResponses: [400, 401] } })
+    .meta({ openapi: { method: 'GET', path: base, tags, summary: 'Twisted stacks I may see', errorResponses: [400, 401, 429] } })
     .input(ListStacksInput)
     .output(z.array(StackListItem))
-    .query(({ ctx, input }) => feed.listStacks(ctx.db, ctx.viewer, input, true)),
+    .query(({ ctx, input }) => feed.listStacks(ctx.db, ctx.heavyReads, ctx.viewer, input, true)),
 
   /** Twists a stack I answered (once; friend stack: both answered; group stack: two others answered). */
   create: authedProcedure
