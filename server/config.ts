@@ -4,6 +4,12 @@ import path from 'node:path';
 import { defaultHeavyReadConcurrency } from './db/heavy-read-gate';
 import { loadEnv, type Env } from './env';
 
+/** The gate of the feed's reads (docs/decisions/heavy-reads-gate.md): FEED_READS_CONCURRENCY, and PG_POOL_TIMEOUT_MS as its wait bound. */
+export const feedReadsOf = (env: Pick<Env, 'FEED_READS_CONCURRENCY' | 'PG_POOL_TIMEOUT_MS'>) => ({
+  concurrency: env.FEED_READS_CONCURRENCY ?? defaultHeavyReadConcurrency(),
+  maxWaitMs: env.PG_POOL_TIMEOUT_MS,
+});
+
 /** What the app needs at run time, derived from the environment (see the README's Configuration). */
 export interface AppConfig {
   appUrl: string;
@@ -120,7 +126,7 @@ export function buildConfig(env: Env): AppConfig {
     scheduler: env.SCHEDULER,
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     cancelOnHangUp: env.PG_CANCEL_ON_HANGUP,
-    feedReads: { concurrency: env.FEED_READS_CONCURRENCY ?? defaultHeavyReadConcurrency(), maxWaitMs: env.PG_POOL_TIMEOUT_MS },
+    feedReads: feedReadsOf(env),
     bots: botsConfig(env),
     digestHour: env.DIGEST_HOUR,
     push: pushConfig(env, contactEmail),

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { defaultBotsConfig, type AppConfig } from '../../server/config';
-import { defaultHeavyReadConcurrency } from '../../server/db/heavy-read-gate';
+import { defaultBotsConfig, feedReadsOf, type AppConfig } from '../../server/config';
 import { loadEnv } from '../../server/env';
 
 /** The app's settings for a benchmark run: no scheduler, no client build, mail into `dataDir`. */
 export function benchAppConfig(dataDir: string, jwtSecret: string): AppConfig {
-  const env = loadEnv();
   return {
     appUrl: 'http://127.0.0.1',
     dataDir,
@@ -19,6 +17,6 @@ export function benchAppConfig(dataDir: string, jwtSecret: string): AppConfig {
     scheduler: false,
     bots: defaultBotsConfig(),
     // As `npm start` reads them (server/config.ts), so a bench run can try FEED_READS_CONCURRENCY.
-    feedReads: { concurrency: env.FEED_READS_CONCURRENCY ?? defaultHeavyReadConcurrency(), maxWaitMs: env.PG_POOL_TIMEOUT_MS },
+    feedReads: feedReadsOf(loadEnv()),
   };
 }

@@ -7,7 +7,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from './faults';
 export interface HeavyReadGateOptions {
   /** Heavy reads running at once in this process (FEED_READS_CONCURRENCY). */
   concurrency: number;
-  /** Of them, one user's at most (LIMITS.feedReadsPerUser). */
+  /** Places (running, or in the instance's line) one user holds at most (LIMITS.feedReadsPerUser). */
   perUser: number;
   /** One user's reads waiting for their turn at most; one more is refused with 429 (LIMITS.feedReadsWaitingPerUser). */
   waitingPerUser: number;
@@ -97,7 +97,7 @@ export class HeavyReadGate {
   }
 }
 
-/** The gate of an app: FEED_READS_CONCURRENCY from the configuration, the rest from LIMITS. */
-export function heavyReadGate(concurrency: number, maxWaitMs: number): HeavyReadGate {
-  return new HeavyReadGate({ concurrency, perUser: LIMITS.feedReadsPerUser, waitingPerUser: LIMITS.feedReadsWaitingPerUser, maxWaitMs });
+/** The gate of an app: its concurrency and wait bound from the configuration (config.ts feedReadsOf), the rest from LIMITS. */
+export function heavyReadGate(settings: Pick<HeavyReadGateOptions, 'concurrency' | 'maxWaitMs'>): HeavyReadGate {
+  return new HeavyReadGate({ ...settings, perUser: LIMITS.feedReadsPerUser, waitingPerUser: LIMITS.feedReadsWaitingPerUser });
 }

@@ -36,7 +36,8 @@ const poolSources = new Set<() => PoolStats>();
 const feedReadSources = new Set<() => FeedReadStats>();
 const jobSources = new Set<() => Promise<JobQueueStats[]>>();
 
-const sumPools = (pick: (stats: PoolStats) => number) => [...poolSources].reduce((sum, stats) => sum + pick(stats()), 0);
+/** A figure summed over every watched source of one kind. */
+const sumOver = <S>(sources: Set<() => S>, pick: (stats: S) => number) => [...sources].reduce((sum, stats) => sum + pick(stats()), 0);
 
 /** Every job queue's figures of every watched source (a process has one), read through each source's cache. */
 async function jobQueueStats(): Promise<JobQueueStats[]> {
@@ -83,7 +84,7 @@ new Gauge({
   help: 'Database connections checked out by requests and jobs (embedded database: its one connection, 0 or 1)',
   registers,
   collect() {
-    this.set(sumPools((stats) => stats.inUse));
+    this.set(sumOver(poolSources, (stats) => stats.inUse));
   },
 });
 new Gauge({
@@ -91,16 +92,15 @@ new Gauge({
   help: 'Callers waiting for a database connection (embedded database: waiting in its queue)',
   registers,
   collect() {
-    this.set(sumPools((stats) => stats.waiting));
+    this.set(sumOver(poolSources, (stats) => stats.waiting));
   },
 });
-const sumFeedReads = (pick: (stats: FeedReadStats) => number) => [...feedReadSources].reduce((sum, stats) => sum + pick(stats()), 0);
 new Gauge({
   name: 'stacks_feed_reads_running',
   help: 'Feed pages being read now, past the gate (at most FEED_READS_CONCURRENCY)',
   registers,
   collect() {
-    this.set(sumFeedReads((stats) => stats.running));
+    this.set(sumOver(feedReadSources, (stats) => stats.running));
   },
 });
 new Gauge({
@@ -108,7 +108,7 @@ new Gauge({
   help: "Feed pages waiting for their turn at the gate (in the instance's line or a user's own)",
   registers,
   collect() {
-    this.set(sumFeedReads((stats) => stats.waiting));
+    this.set(sumOver(feedReadSources, (stats) => stats.waiting));
   },
 });
 new Gauge({

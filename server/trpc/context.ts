@@ -1,9 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
-import type { AppConfig } from '../config';
+import { feedReadsOf, type AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { asDatabaseFault } from '../db/faults';
-import { defaultHeavyReadConcurrency, heavyReadGate, type HeavyReadGate } from '../db/heavy-read-gate';
+import { heavyReadGate, type HeavyReadGate } from '../db/heavy-read-gate';
+import { loadEnv } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { authenticate, type AuthResult } from '../modules/auth/auth.tokens';
@@ -41,10 +42,8 @@ const gates = new WeakMap<AppConfig, HeavyReadGate>();
 export function heavyReadsOf(deps: AppDeps): HeavyReadGate {
   if (deps.heavyReads) return deps.heavyReads;
   let gate = gates.get(deps.config);
-  if (!gate) {
-    const { concurrency, maxWaitMs } = deps.config.feedReads ?? { concurrency: defaultHeavyReadConcurrency(), maxWaitMs: 5_000 };
-    gates.set(deps.config, (gate = heavyReadGate(concurrency, maxWaitMs)));
-  }
+  // A configuration built without feedReads (tests, tools) gets the environment's, as npm start would.
+  if (!gate) gates.set(deps.config, (gate = heavyReadGate(deps.config.feedReads ?? feedReadsOf(loadEnv()))));
   return gate;
 }
 
