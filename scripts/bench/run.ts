@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEEP_OFFSET, VARIANT_TARGETS, explainVariants, feedVariants, variantLabel, variantPath } from './feed-variants';
 import { benchFanout, printFanout } from './outbound';
+import { formatMachineSpeed, machineSpeed } from './machine-speed';
 import { HEAVY_VIEWERS, scaleFromArgs, seedBenchDatabase } from './seed';
 import { openLoop } from './open-loop';
 import { startServer, stopChildren } from './processes';
@@ -418,6 +419,9 @@ async function main() {
     console.log(`Viewers: ${viewers.length} users who can see ${range} stacks each; heaviest viewers: ${heaviest.length ? heaviest.map((h) => `user ${h.id} (${h.visible} stacks)`).join(', ') : 'none in this seed'}; ` +
       `app on 127.0.0.1:${app.port}, bare on 127.0.0.1:${bare.port}; ${options.connections} connections, ${options.duration} s per run (+${options.warmup} s warm-up), ` +
       `pool ${options.pool}, PGOPTIONS ${process.env.PGOPTIONS ? `"${process.env.PGOPTIONS}"` : 'unset (server settings)'}.`);
+    // Before the load and after it: the machine's speed drifts within a run too.
+    const speedBefore = await machineSpeed(client);
+    console.log(`Machine speed before the runs: ${formatMachineSpeed(speedBefore)}.`);
     const targets = await buildTargets(app.port, bare.port, viewers, heavy);
     if (targets.mismatches.length > 0) console.log(`WARNING: app and bare server differ on: ${targets.mismatches.join(', ')}`);
     else console.log('Check: the bare server returns the same feed ids (first and deep pages, heavy viewer), stacks and counts as the app.');
@@ -528,6 +532,8 @@ async function main() {
     }
 
     console.log('');
+    console.log(`Machine speed after the runs: ${formatMachineSpeed(await machineSpeed(client))} (before: PostgreSQL ${Math.round(speedBefore.postgresMs)} ms, Node ${Math.round(speedBefore.nodeMs)} ms;` +
+      ' latency figures compare only at like readings: docs/benchmarks.md, "Machine speed").');
     console.log('Targets (every feed variant, heaviest viewers; docs/decisions/feed-merge-in-windows.md):');
     const worstOf = <T>(items: T[], key: (t: T) => number) => items.reduce<T | undefined>((w, t) => (w === undefined || key(t) > key(w) ? t : w), undefined);
     for (const [offset, limit] of [[0, VARIANT_TARGETS.firstPageP99], [DEEP_OFFSET, VARIANT_TARGETS.deepPageP99]] as const) {
