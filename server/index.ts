@@ -1,8 +1,9 @@
 import { createServer } from 'node:http';
 import { createApp } from './app';
 import { openAndMigrate } from './bootstrap';
-import { buildConfig, pushConfigOf } from './config';
+import { buildConfig, feedReadsOf, pushConfigOf } from './config';
 import { DataFolderBusyError } from './db/client';
+import { heavyReadGate } from './db/heavy-read-gate';
 import { loadEnv } from './env';
 import { answerClientErrors } from './http/client-errors';
 import { requestIdOf } from './http/request-id';
@@ -17,7 +18,6 @@ import { appChannels, createOutboundDispatcher } from './modules/outbound/outbou
 import { closeShareImages, warmUpShareImages } from './modules/stacks/share-image.pool';
 import { createMetricsServer } from './metrics/metrics-route';
 import { watchFeedReads, watchJobQueue, watchPool } from './metrics/metrics';
-import { heavyReadsOf } from './trpc/context';
 
 async function main() {
   const env = loadEnv();
@@ -43,8 +43,9 @@ async function main() {
   // One LISTEN connection per process carries every live event stream (GET /v1/events).
   const events = createEventHub({ handle, logger, onLogged: () => outbound.wake() });
   await events.start();
-  const deps = { db: handle.db, config, mailer, logger, ping: handle.ping, events };
-  const app = createApp(deps);
+  // One gate of the feed's reads per process: its requests share it, and the metrics read it.
+  const heavyReads = heavyReadGate(config.feedReads ?? feedReadsOf(env));
+  const app = createApp({ db: handle.db, config, mailer, logger, ping: handle.ping, events, heavyReads });
   let scheduler: Scheduler | undefined;
   if (config.scheduler) {
     const mail = { mailer, appUrl: config.appUrl, jwtSecret: config.jwtSecret, contactEmail: config.contactEmail, digestHour: config.digestHour ?? 8 };
@@ -70,7 +71,7 @@ async function main() {
   // Metrics (docs/metrics.md): the pool and the job queue are read when scraped; METRICS_PORT
   // serves them on a server of their own, on METRICS_HOST (127.0.0.1 by default), without a token.
   if (handle.poolStats) watchPool(handle.poolStats);
-  watchFeedReads(() => heavyReadsOf(deps).stats());
+  watchFeedReads(() => heavyReads.stats());
   watchJobQueue(() => jobQueueStats(handle.db), logger);
   const metricsServer = env.METRICS_PORT ? createMetricsServer(logger) : undefined;
   metricsServer?.on('error', (error) => {

@@ -91,9 +91,9 @@ export const LIMITS = {
   outboundRetryMs: 500,
   /** Stacks one Hide New Stacks or Clear Updates call touches at most; a call that reaches it may be repeated for the rest. */
   feedBulkMax: 10_000,
-  /** Feed pages of one user read at once in one instance; more wait their turn (server/db/heavy-read-gate.ts). */
+  /** Places one user's feed pages hold at once in one instance, running or in its line; more wait in the user's own line (server/db/heavy-read-gate.ts). */
   feedReadsPerUser: 4,
-  /** Feed pages of one user waiting at once in one instance; one more is refused with 429. */
+  /** Feed pages of one user waiting in that user's own line in one instance; one more is refused with 429. */
   feedReadsWaitingPerUser: 32,
   /** JSON answers larger than this are compressed for clients that accept gzip. */
   compressAboveBytes: 1024,
