@@ -109,7 +109,8 @@ function pushConfig(env: Env, contactEmail: string): PushConfig {
   };
 }
 
-export function buildConfig(env: Env): AppConfig {
+/** The process's configuration from its environment: every setting read, the feed's gate included. */
+export function buildConfig(env: Env): AppConfig & Required<Pick<AppConfig, 'feedReads'>> {
   const dataDir = path.resolve(env.DATA_DIR);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const contactEmail = env.CONTACT_EMAIL ?? defaultContactEmail(env.MAIL_FROM, appUrl);

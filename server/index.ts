@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { createApp } from './app';
 import { openAndMigrate } from './bootstrap';
-import { buildConfig, feedReadsOf, pushConfigOf } from './config';
+import { buildConfig, pushConfigOf } from './config';
 import { DataFolderBusyError } from './db/client';
 import { heavyReadGate } from './db/heavy-read-gate';
 import { loadEnv } from './env';
@@ -44,7 +44,7 @@ async function main() {
   const events = createEventHub({ handle, logger, onLogged: () => outbound.wake() });
   await events.start();
   // One gate of the feed's reads per process: its requests share it, and the metrics read it.
-  const heavyReads = heavyReadGate(config.feedReads ?? feedReadsOf(env));
+  const heavyReads = heavyReadGate(config.feedReads);
   const app = createApp({ db: handle.db, config, mailer, logger, ping: handle.ping, events, heavyReads });
   let scheduler: Scheduler | undefined;
   if (config.scheduler) {

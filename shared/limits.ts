@@ -91,7 +91,7 @@ export const LIMITS = {
   outboundRetryMs: 500,
   /** Stacks one Hide New Stacks or Clear Updates call touches at most; a call that reaches it may be repeated for the rest. */
   feedBulkMax: 10_000,
-  /** Places one user's feed pages hold at once in one instance, running or in its line; more wait in the user's own line (server/db/heavy-read-gate.ts). */
+  /** Places in one instance's gate that one user's feed pages hold at once (running, or waiting in the instance's line); more wait in the user's own line (server/db/heavy-read-gate.ts). */
   feedReadsPerUser: 4,
   /** Feed pages of one user waiting in that user's own line in one instance; one more is refused with 429. */
   feedReadsWaitingPerUser: 32,
