@@ -10,6 +10,7 @@ import { BackupRefusal, type BackupSummary } from '../server/db/backup/backup-fi
 import { backupDatabase, describeBackup, describeRestore, restoreDatabase } from '../server/db/backup/backup.service';
 import { sql } from 'kysely';
 import { DataFolderBusyError, openDatabase, type Db } from '../server/db/client';
+import { InterruptedRestoreError } from '../server/db/interrupted-restore';
 import { migrateToLatest } from '../server/db/migrate';
 import { AppError } from '../server/errors';
 import * as admin from '../server/modules/admin/admin.service';
@@ -285,7 +286,7 @@ export interface CliOptions {
 
 /** Errors the user can act on: their message alone, without a stack trace, and exit code 1. */
 function userMessage(error: unknown): string | undefined {
-  if (error instanceof UsageError || error instanceof DataFolderBusyError || error instanceof AppError) return error.message;
+  if (error instanceof UsageError || error instanceof DataFolderBusyError || error instanceof InterruptedRestoreError || error instanceof AppError) return error.message;
   if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return error.message;
   return undefined;
 }

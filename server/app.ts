@@ -14,6 +14,7 @@ import { asDatabaseFault, DATABASE_RETRY_AFTER_SECONDS } from './db/faults';
 import { requestScope } from './db/request-scope';
 import { buildOpenApiDocument } from './openapi';
 import { bodyGuard } from './http/body-guard';
+import { trpcMethodGuard } from './http/method-guard';
 import { eventsRoute } from './modules/events/events.route';
 import { UNSUBSCRIBE_PATH, unsubscribeRoute } from './modules/notification-settings/unsubscribe.route';
 import { ROBOTS_TXT } from './modules/site/robots';
@@ -61,15 +62,15 @@ const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', METRICS_PATH]);
  * (docs/metrics.md); any other path is `other`, so label values stay a fixed set.
  */
 const OWN_ROUTES: RouteTemplate[] = [
-  { template: '/healthz', methods: '*' },
-  { template: '/readyz', methods: '*' },
-  { template: METRICS_PATH, methods: '*' },
-  { template: '/openapi.json', methods: '*' },
-  { template: '/robots.txt', methods: '*' },
-  { template: '/v1/events', methods: '*' },
-  { template: SHARE_IMAGE_PATHS.stack, methods: '*' },
-  { template: SHARE_IMAGE_PATHS.twisted, methods: '*' },
-  { template: UNSUBSCRIBE_PATH, methods: '*' },
+  { template: '/healthz', methods: ['GET'] },
+  { template: '/readyz', methods: ['GET'] },
+  { template: METRICS_PATH, methods: ['GET'] },
+  { template: '/openapi.json', methods: ['GET'] },
+  { template: '/robots.txt', methods: ['GET'] },
+  { template: '/v1/events', methods: ['GET'] },
+  { template: SHARE_IMAGE_PATHS.stack, methods: ['GET'] },
+  { template: SHARE_IMAGE_PATHS.twisted, methods: ['GET'] },
+  { template: UNSUBSCRIBE_PATH, methods: ['POST'] },
 ];
 
 /** Request ids, request metrics, security headers, request logs, compression, JSON bodies and their guard. */
@@ -128,6 +129,7 @@ function serveApi(app: App, deps: AppDeps) {
   app.use(avatarRoutes());
   app.use(
     '/trpc',
+    trpcMethodGuard,
     createExpressMiddleware({
       router: appRouter,
       createContext: contextFactory(deps),

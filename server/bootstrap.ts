@@ -4,9 +4,20 @@ import { openDatabase, type DbHandle } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import { ownerOnlyUmask, securePrivateFolder } from './private-files';
 
 /** The embedded database's folder in DATA_DIR (the server, the CLI, backups and restores). */
 export const embeddedFolder = (config: Pick<AppConfig, 'dataDir'>) => path.join(config.dataDir, 'pglite');
+
+/**
+ * DATA_DIR for a process that writes in it (the server, the CLI): its own files owner-only from now
+ * on (umask 077), and what an earlier run or a copy left readable by others tightened, said once.
+ */
+export function securePrivateFiles(config: Pick<AppConfig, 'dataDir'>, logger: Logger): void {
+  ownerOnlyUmask();
+  const tightened = securePrivateFolder(config.dataDir);
+  if (tightened > 0) logger.warn({ dataDir: config.dataDir, tightened }, `DATA_DIR held ${tightened} files or folders readable by others: now its owner's only (folders 0700, files 0600)`);
+}
 
 export interface OpenOptions {
   /** The request pool's statement_timeout (the server passes PG_STATEMENT_TIMEOUT_MS); unset: none (the CLI). */
@@ -28,6 +39,7 @@ export async function openAndMigrate(env: Env, config: AppConfig, logger: Logger
       statementTimeoutMs,
       onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
       onCancelError: (error) => logger.warn({ err: error }, 'cancelling the statement of an abandoned request failed'),
+      onRestoreRecovered: (line) => logger.warn(`interrupted restore: ${line}`),
     });
   const bounded = Boolean(env.DATABASE_URL && options.statementTimeoutMs);
   const opening = Date.now();

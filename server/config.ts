@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultHeavyReadConcurrency } from './db/heavy-read-gate';
 import { loadEnv, type Env } from './env';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
 /** The gate of the feed's reads (docs/decisions/heavy-reads-gate.md): FEED_READS_CONCURRENCY, and PG_POOL_TIMEOUT_MS as its wait bound. */
 export const feedReadsOf = (env: Pick<Env, 'FEED_READS_CONCURRENCY' | 'PG_POOL_TIMEOUT_MS'>) => ({
@@ -69,9 +70,9 @@ function resolveJwtSecret(env: Env, dataDir: string): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 

@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import { createApp } from './app';
-import { openAndMigrate } from './bootstrap';
+import { openAndMigrate, securePrivateFiles } from './bootstrap';
 import { buildConfig, pushConfigOf } from './config';
 import { DataFolderBusyError } from './db/client';
 import { heavyReadGate } from './db/heavy-read-gate';
+import { InterruptedRestoreError } from './db/interrupted-restore';
 import { loadEnv } from './env';
 import { answerClientErrors } from './http/client-errors';
 import { requestIdOf } from './http/request-id';
@@ -31,6 +32,7 @@ async function main() {
     (error) => logger.warn({ err: error }, 'share image renderer failed to warm up'),
   );
   const config = buildConfig(env);
+  securePrivateFiles(config, logger);
   // Requests' statements are bounded (PG_STATEMENT_TIMEOUT_MS); migrations, the job queue's and the
   // live events' own connections, and the health connection are not (docs/limits-and-faults.md).
   const handle = await openAndMigrate(env, config, logger, { statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS });
@@ -121,7 +123,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof DataFolderBusyError) console.error(`\n${error.message}\n`);
+  if (error instanceof DataFolderBusyError || error instanceof InterruptedRestoreError) console.error(`\n${error.message}\n`);
   else console.error(error);
   process.exit(1);
 });

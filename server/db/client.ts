@@ -3,7 +3,9 @@ import { Kysely, PostgresDialect, type Driver, type LogEvent, type PostgresPool 
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { PoolStats } from '../metrics/metrics';
+import { tightenTree } from '../private-files';
 import { lockFolder } from './folder-lock';
+import { recoverInterruptedRestore } from './interrupted-restore';
 import { prepareLongStatements } from './prepared';
 import { currentRequestScope, RequestAbandonedError } from './request-scope';
 import type { Database } from './schema';
@@ -65,6 +67,8 @@ export interface OpenDbOptions {
   onConnectionError?: (error: Error) => void;
   /** Told when the cancel of an abandoned request's statement could not be sent (that statement then runs to its timeout). */
   onCancelError?: (error: Error) => void;
+  /** Told what was done to finish an interrupted restore of the embedded folder before it opened (server/db/interrupted-restore.ts). */
+  onRestoreRecovered?: (line: string) => void;
 }
 
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -226,9 +230,12 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   }
   const release = options.pgliteDir ? await lockDataFolder(options.pgliteDir) : undefined;
   try {
+    if (options.pgliteDir) for (const line of recoverInterruptedRestore(options.pgliteDir)) options.onRestoreRecovered?.(line);
     const startParams = options.pgliteSettings ? pgliteStartParams(options.pgliteSettings) : undefined;
     const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump, startParams });
     await pglite.waitReady;
+    // PGlite's first files are 0666 whatever the umask (docs/decisions/private-data-dir.md).
+    if (options.pgliteDir) tightenTree(options.pgliteDir);
     const stats: PoolStats = { inUse: 0, waiting: 0 };
     const db = new Kysely<Database>({ dialect: new CountedPGliteDialect(pglite, stats), log });
     return {

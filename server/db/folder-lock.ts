@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files';
 
 /**
  * One process per embedded data folder: a second PGlite on the same files would corrupt them.
@@ -110,7 +111,7 @@ function removeIfAbandoned(lockDir: string): boolean {
 function writeOwner(lockDir: string, owner: LockOwner) {
   // Written aside and renamed in, so a reader never sees half a file.
   const temporary = path.join(lockDir, `owner.json.${process.pid}`);
-  writeFileSync(temporary, JSON.stringify(owner));
+  writeFileSync(temporary, JSON.stringify(owner), { mode: PRIVATE_FILE_MODE });
   renameSync(temporary, path.join(lockDir, 'owner.json'));
 }
 
@@ -119,12 +120,12 @@ function writeOwner(lockDir: string, owner: LockOwner) {
  * `busy(folder)`'s error while another running process (or this one) holds it.
  */
 export async function lockFolder(folder: string, busy: (folder: string) => Error): Promise<() => Promise<void>> {
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const lockDir = path.join(folder, '..', `${path.basename(folder)}.lock`);
   const owner: LockOwner = { pid: process.pid, hostname: hostname(), process: processIdentity(process.pid) };
   for (let attempt = 0; ; attempt += 1) {
     try {
-      mkdirSync(lockDir);
+      mkdirSync(lockDir, { mode: PRIVATE_FOLDER_MODE });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
 import { metrics } from '../metrics/metrics';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files';
 
 export interface MailMessage {
   to: string;
@@ -100,11 +101,12 @@ function transportMailer(options: { smtpUrl?: string; from: string; outboxDir: s
     describe: () => `outbox folder ${options.outboxDir}`,
     async send(message) {
       const info = await transport.sendMail(envelope(options.from, message));
-      await mkdir(options.outboxDir, { recursive: true });
+      await mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       sequence += 1;
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(options.outboxDir, `${Date.now()}-${process.pid}-${sequence}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // A mail may hold a password-reset link: its owner's only, like everything in DATA_DIR.
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       // No mail server: the link goes to the log as well, so it can be followed from the terminal
       // (the README's Quick start). The .eml file on this machine holds it anyway.
       if (message.link) options.logger.info({ to: message.to, subject: message.subject, file, link: message.link }, `mail to ${message.to} written to outbox, link: ${message.link}`);

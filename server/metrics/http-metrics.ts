@@ -1,5 +1,6 @@
 import type { AnyRouter } from '@trpc/server';
 import type { NextFunction, Request, Response } from 'express';
+import { SERVED_METHODS } from '../http/method-guard';
 import { metrics } from './metrics';
 
 /** The `route` of everything no template matched: static files, the app's pages, unknown paths. */
@@ -9,16 +10,19 @@ export const TRPC_BATCH_ROUTE = 'trpc:batch';
 /** The `status` of a request whose client went away before its answer ended (nginx's convention). */
 export const CLIENT_CLOSED_STATUS = '499';
 
-/** A route template (`/v1/users/{id}`, Express's `/v1/stacks/:id/image.png`) and the methods it answers ('*': any). */
+/** The `method` of a request whose method the app serves nowhere (Node accepts 33). */
+export const OTHER_METHOD = 'other';
+
+/** A route template (`/v1/users/{id}`, Express's `/v1/stacks/:id/image.png`) and the methods it answers. */
 export interface RouteTemplate {
   template: string;
-  methods: string[] | '*';
+  methods: string[];
 }
 
 interface Node {
   literal: Map<string, Node>;
   param?: Node;
-  /** Method (upper case, or '*') to the template ending here. */
+  /** Method (upper case) to the template ending here. */
   routes: Map<string, string>;
 }
 
@@ -46,7 +50,7 @@ export class RouteMatcher {
           node = next;
         }
       }
-      for (const method of methods === '*' ? ['*'] : methods) node.routes.set(method.toUpperCase(), asOpenApi(template));
+      for (const method of methods) node.routes.set(method.toUpperCase(), asOpenApi(template));
     }
   }
 
@@ -57,7 +61,7 @@ export class RouteMatcher {
   }
 
   private find(node: Node, segments: string[], index: number, method: string): string | undefined {
-    if (index === segments.length) return node.routes.get(method) ?? node.routes.get('*');
+    if (index === segments.length) return node.routes.get(method);
     const segment = segments[index];
     const literal = node.literal.get(segment);
     const found = literal && this.find(literal, segments, index + 1, method);
@@ -66,14 +70,19 @@ export class RouteMatcher {
   }
 }
 
+/** tRPC's procedures are called by GET (queries) and POST (mutations, batches); other methods reach none. */
+const TRPC_CALL_METHODS = new Set(['GET', 'POST']);
+
 /**
- * The `route` label of a request: a matched template, `trpc:<procedure>` for a tRPC call (or a
- * batch of calls of one procedure), `trpc:batch` for a batch of several procedures, else `other`.
- * Only names of `procedures` become labels, so a client cannot make new label values.
+ * The `route` label of a request: a template matched with its method, `trpc:<procedure>` for a tRPC
+ * call (or a batch of calls of one procedure), `trpc:batch` for a batch of several procedures, else
+ * `other`. Only templates and names of `procedures` become labels, and only for requests that can
+ * reach them, so a client cannot make new label values.
  */
 export function routeLabeler(matcher: RouteMatcher, procedures: ReadonlySet<string>) {
   return (method: string, path: string): string => {
     if (path.startsWith('/trpc/')) {
+      if (!TRPC_CALL_METHODS.has(method)) return OTHER_ROUTE;
       const names = new Set(path.slice('/trpc/'.length).split(','));
       for (const name of names) if (!procedures.has(name)) return OTHER_ROUTE;
       return names.size === 1 ? `trpc:${[...names][0]}` : TRPC_BATCH_ROUTE;
@@ -116,7 +125,7 @@ export function httpMetrics(labelOf: (method: string, path: string) => string) {
     const started = process.hrtime.bigint();
     res.once('close', () => {
       const labels = {
-        method: req.method,
+        method: SERVED_METHODS.has(req.method) ? req.method : OTHER_METHOD,
         route: labelOf(req.method, pathOf(req.originalUrl)),
         status: res.writableFinished ? String(res.statusCode) : CLIENT_CLOSED_STATUS,
       };

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
-import { freePort } from '../helpers/server-process';
+import { LIMITS } from '../../shared/limits';
+import { freePort, startServerProcess } from '../helpers/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'stacks-process-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -44,6 +45,41 @@ describe('the server process (npm start on the embedded database)', () => {
       await reopened.close();
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 90_000);
+
+  it(`a burst of 90 stream opens by one user meets 429 with Retry-After once ${LIMITS.eventOpensPerUser} are used (GET /v1/events from outside)`, async () => {
+    const server = await startServerProcess({ DATA_DIR: path.join(dataDir, 'opens'), DATABASE_URL: undefined });
+    try {
+      const code = /registration code:\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(server.output())?.[1];
+      const registered = await fetch(`${server.url}/v1/users/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'opener', email: 'opener@example.com', password: 'Secret123!x', registration_code: code }),
+      });
+      expect(registered.status).toBe(200);
+      const { access_token: token } = (await registered.json()) as { access_token: string };
+      const started = Date.now();
+      const answers: { status: number; retryAfter: string | null; code?: string }[] = [];
+      // One open at a time, each closed as soon as it is answered: a client reconnecting in a loop.
+      for (let i = 0; i < 90; i += 1) {
+        const aborter = new AbortController();
+        const res = await fetch(`${server.url}/v1/events`, { headers: { authorization: `Bearer ${token}` }, signal: aborter.signal });
+        const body = res.status === 200 ? undefined : ((await res.json()) as { code: string });
+        answers.push({ status: res.status, retryAfter: res.headers.get('retry-after'), code: body?.code });
+        aborter.abort();
+      }
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(LIMITS.eventOpensPerUser);
+      const refused = answers.filter((a) => a.status !== 200);
+      expect(refused).toHaveLength(90 - LIMITS.eventOpensPerUser);
+      for (const answer of refused) {
+        expect(answer).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+        expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      }
+    } finally {
+      server.kill();
+      await server.exited;
     }
   }, 90_000);
 });

@@ -166,6 +166,29 @@ describe('signing in in two steps', () => {
     expect((await as(token).get('/v1/users/me/two-factor')).body.recovery_codes_left).toBe(9);
   });
 
+  it('five different recovery codes sent at once with one mfa_token: one signs in, the others are refused as expired with their codes unspent', async () => {
+    const { user, token, recoveryCodes } = await userWithTwoFactor();
+    const mfaToken = await mfaTokenFor(user);
+    const answers = await Promise.all(recoveryCodes.slice(0, 5).map((code) => secondStep(mfaToken, code)));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(answers.filter((res) => res.status !== 200).map((res) => res.body.code)).toEqual(Array(4).fill('MFA_EXPIRED'));
+    expect((await as(token).get('/v1/users/me/two-factor')).body.recovery_codes_left).toBe(9);
+    // The codes of the refused attempts still work.
+    const unspent = recoveryCodes.slice(0, 5).filter((_, i) => statuses[i] !== 200);
+    for (const code of unspent) expect((await secondStep(await mfaTokenFor(user), code)).status).toBe(200);
+  });
+
+  it('a wrong code racing a right one on one mfa_token: the right one signs in either way, and only its code is spent', async () => {
+    const { user, token, recoveryCodes } = await userWithTwoFactor();
+    const mfaToken = await mfaTokenFor(user);
+    const [wrong, right] = await Promise.all([secondStep(mfaToken, 'aaaaa-aaaaa'), secondStep(mfaToken, recoveryCodes[0])]);
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expect(wrong.status).toBe(401);
+    expect(['INVALID_CODE', 'MFA_EXPIRED']).toContain(wrong.body.code);
+    expect((await as(token).get('/v1/users/me/two-factor')).body.recovery_codes_left).toBe(9);
+  });
+
   it('wrong codes are throttled per account and IP like passwords: 429 with Retry-After, even for the right code', async () => {
     const { user, secret } = await userWithTwoFactor();
     const ip = freshIp();

@@ -22,10 +22,16 @@ export interface ServerProcess {
   kill(): void;
 }
 
-/** Starts `node --import tsx server/index.ts` (as `npm start` does; the tsx binary's wrapper would SIGKILL a server slow to take SIGTERM) with the given environment and waits until it listens. */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+/**
+ * Starts `node --import tsx server/index.ts` (as `npm start` does; the tsx binary's wrapper would
+ * SIGKILL a server slow to take SIGTERM) with the given environment and waits until it listens.
+ * `options.umask` (e.g. '022') starts it under that umask, through `sh -c 'umask …; exec node …'`.
+ */
+export async function startServerProcess(env: NodeJS.ProcessEnv, options: { umask?: string } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'server/index.ts'];
+  const [command, ...args] = options.umask ? ['/bin/sh', '-c', `umask ${options.umask} && exec "$@"`, 'sh', ...node] : node;
+  const child = spawn(command, args, {
     env: { ...process.env, HOST: '127.0.0.1', SCHEDULER: 'false', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

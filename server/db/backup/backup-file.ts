@@ -1,6 +1,7 @@
-import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fchmodSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { migrations } from '../../../migrations/index';
+import { PRIVATE_FILE_MODE } from '../../private-files';
 
 /**
  * What both kinds of backup share: the refusal the CLI prints (exit 1), what a file holds (told by
@@ -99,11 +100,13 @@ export function targetFile(file: string, force: boolean): string {
 /** The temporary name a backup is written under, so a backup file is never seen half written. */
 export const temporaryFile = (target: string) => `${target}.tmp`;
 
-/** Moves a complete temporary file (flushed to disk) to its name; its size in bytes. */
+/** Moves a complete temporary file (owner-only, flushed to disk) to its name; its size in bytes. */
 export function finishFile(target: string): number {
   const temporary = temporaryFile(target);
   const fd = openSync(temporary, 'r+');
   try {
+    // A backup holds password hashes and second-factor secrets: its owner's only, whatever the umask.
+    fchmodSync(fd, PRIVATE_FILE_MODE);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

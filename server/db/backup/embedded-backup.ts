@@ -1,9 +1,11 @@
-import { createReadStream, existsSync, mkdirSync, openAsBlob, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, openAsBlob, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { DataFolderBusyError, openDatabase } from '../client';
 import { lockFolder } from '../folder-lock';
+import { recoverInterruptedRestore, stagingFolder, swapInRestored } from '../interrupted-restore';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, tightenTree } from '../../private-files';
 import {
   BackupRefusal,
   checkBackupFile,
@@ -49,7 +51,7 @@ export async function backupEmbedded(pgliteDir: string, file: string, options: {
     const pglite = handle.pglite!;
     const counts = await countRows((text) => pglite.query(text));
     const tarball = await pglite.dumpDataDir('gzip');
-    writeFileSync(temporaryFile(target), Buffer.from(await tarball.arrayBuffer()));
+    writeFileSync(temporaryFile(target), Buffer.from(await tarball.arrayBuffer()), { mode: PRIVATE_FILE_MODE });
     const bytes = finishFile(target);
     return { kind: 'pglite', file: target, bytes, ms: Date.now() - started, ...counts };
   } catch (error) {
@@ -124,8 +126,9 @@ async function load(pgliteDir: string, file: string): Promise<Counts> {
 
 /**
  * Restores the backup `file` into `pgliteDir`. Refused while another process holds the folder, and
- * when the folder holds anything unless `force`: then the old folder is moved aside and removed only
- * once the backup has loaded, so a failed restore leaves it as it was.
+ * when the folder holds anything unless `force`. The backup is loaded beside the folder and swapped
+ * in only once loaded and checked, so whatever interrupts the restore, the folder holds the old
+ * database or the new one, whole (server/db/interrupted-restore.ts).
  */
 export async function restoreEmbedded(pgliteDir: string, file: string, options: { force: boolean }): Promise<BackupSummary> {
   const source = path.resolve(file);
@@ -134,28 +137,24 @@ export async function restoreEmbedded(pgliteDir: string, file: string, options: 
   const started = Date.now();
   const release = await lockFolder(pgliteDir, () => new BackupRefusal(stopServerFirst(pgliteDir, 'restore')));
   try {
-    let aside: string | undefined;
-    if (readdirSync(pgliteDir).length > 0) {
-      if (!options.force) {
-        throw new BackupRefusal(`${pgliteDir} already holds a database; add --force to replace it (it is kept until the restore has succeeded)`);
-      }
-      // A name of its own each time: what an interrupted restore left aside is never overwritten.
-      aside = `${pgliteDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-      renameSync(pgliteDir, aside);
-      mkdirSync(pgliteDir);
+    recoverInterruptedRestore(pgliteDir);
+    const replacing = existsSync(pgliteDir) && readdirSync(pgliteDir).length > 0;
+    if (replacing && !options.force) {
+      throw new BackupRefusal(`${pgliteDir} already holds a database; add --force to replace it (it is kept until the restore has succeeded)`);
     }
+    const staging = stagingFolder(pgliteDir);
+    mkdirSync(staging, { mode: PRIVATE_FOLDER_MODE });
     let counts: Counts;
     try {
-      counts = await load(pgliteDir, source);
+      counts = await load(staging, source);
+      tightenTree(staging);
     } catch (error) {
-      rmSync(pgliteDir, { recursive: true, force: true });
-      if (aside) renameSync(aside, pgliteDir);
-      else mkdirSync(pgliteDir);
-      const kept = aside ? `the database in ${pgliteDir} is as it was` : `${pgliteDir} is left empty`;
+      rmSync(staging, { recursive: true, force: true });
+      const kept = replacing ? `the database in ${pgliteDir} is as it was` : `${pgliteDir} is left empty`;
       if (error instanceof NewerBackupError) throw newerBackup(source, error.unknown, `Nothing was restored: ${kept}.`);
       throw new BackupRefusal(`The backup ${source} could not be loaded (${(error as Error).message}); ${kept}`);
     }
-    if (aside) rmSync(aside, { recursive: true, force: true });
+    swapInRestored(pgliteDir, staging);
     return { kind: 'pglite', file: source, bytes: statSync(source).size, ms: Date.now() - started, ...counts };
   } finally {
     await release();

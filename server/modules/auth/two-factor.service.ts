@@ -56,26 +56,42 @@ async function acceptTotp(db: Db, userId: number, secret: string, lastStep: numb
   return result.valid && 'timeStep' in result && (await repo.advanceStep(db, userId, result.timeStep));
 }
 
-/**
- * Checks a code (TOTP, or a recovery code when `recovery` is allowed) under the code limits: the
- * attempt is reserved first, a wrong code keeps it, a right one gives it back and forgives this
- * IP's earlier slips. Throws `wrong()` for a wrong code.
- */
-async function checkCode(
-  db: Db,
-  user: { id: number; secret: string; lastStep: number },
-  rawCode: string,
-  ip: string,
-  options: { recovery: boolean; wrong: () => Error },
-): Promise<void> {
-  const limits = codeLimits(user.id, ip);
-  await reserveAttempt(db, limits);
+type CodeOwner = { id: number; secret: string; lastStep: number };
+
+/** Whether `rawCode` is a right code of the account (TOTP, or an unused recovery code when `recovery`), using it up if so. */
+async function acceptCode(db: Db, user: CodeOwner, rawCode: string, recovery: boolean): Promise<boolean> {
   const code = normalise(rawCode);
-  const accepted =
-    (await acceptTotp(db, user.id, user.secret, user.lastStep, code)) || (options.recovery && code.length === 10 && (await repo.useRecoveryCode(db, user.id, hashSecret(code))));
-  if (!accepted) throw options.wrong();
+  if (await acceptTotp(db, user.id, user.secret, user.lastStep, code)) return true;
+  return recovery && code.length === 10 && repo.useRecoveryCode(db, user.id, hashSecret(code));
+}
+
+/**
+ * Runs `attempt` (which answers whether the code was right) under the code limits: the attempt is
+ * reserved first, a wrong code keeps it, a right one gives it back and forgives this IP's earlier
+ * slips. An attempt that throws before judging the code (`attempt` throws) gives its place back.
+ * Throws `wrong()` for a wrong code.
+ */
+async function underCodeLimits(db: Db, userId: number, ip: string, wrong: () => Error, attempt: () => Promise<boolean>): Promise<void> {
+  const limits = codeLimits(userId, ip);
+  await reserveAttempt(db, limits);
+  let accepted: boolean;
+  try {
+    accepted = await attempt();
+  } catch (error) {
+    if (!(error instanceof WrongCode)) await releaseAttempt(db, limits);
+    throw error instanceof WrongCode ? wrong() : error;
+  }
+  if (!accepted) throw wrong();
   await resetLimit(db, limits[0].key);
   await releaseAttempt(db, limits.slice(1));
+}
+
+/** Thrown inside a transaction to roll it back for a wrong code (underCodeLimits answers it as `wrong()`). */
+class WrongCode extends Error {}
+
+/** Checks a code (TOTP, or a recovery code when `recovery` is allowed) under the code limits; throws `wrong()` for a wrong code. */
+function checkCode(db: Db, user: CodeOwner, rawCode: string, ip: string, options: { recovery: boolean; wrong: () => Error }): Promise<void> {
+  return underCodeLimits(db, user.id, ip, options.wrong, () => acceptCode(db, user, rawCode, options.recovery));
 }
 
 const wrongCode = () => badRequest('INVALID_CODE', INCORRECT_CODE);
@@ -156,21 +172,28 @@ export async function startSecondStep(db: Db, userId: number): Promise<MfaChalle
 /**
  * The second step: a TOTP or recovery code for the account the mfa_token names. A wrong code
  * keeps the token (the person may try again, within the code limits); the right one uses it up
- * and starts a session marked as signed in with a second factor.
+ * and starts a session marked as signed in with a second factor. The token is taken and the code
+ * spent in one transaction, so of attempts at once on one token (a double submit, a retry loop)
+ * one is judged at a time: the first right code wins and spends only its own code, the others are
+ * refused as expired with theirs unspent, and a wrong code rolls back and leaves the token.
  */
 export async function finishSecondStep(deps: AppDeps, input: LoginMfaInput, request: SignInRequest): Promise<TokenResponse> {
   const { db, config } = deps;
   const tokenHash = hashSecret(input.mfa_token);
+  const expired = () => unauthorized(MFA_EXPIRED, 'MFA_EXPIRED');
   const challenge = await findChallenge(db, 'mfa', tokenHash);
   const user = challenge?.user_id ? await users.findSignInUser(db, challenge.user_id) : undefined;
-  if (!user?.is_active) throw unauthorized(MFA_EXPIRED, 'MFA_EXPIRED');
+  if (!user?.is_active) throw expired();
   const totp = await repo.findTotp(db, user.id);
   // Two-factor sign-in was turned off between the steps: the password alone is no longer enough proof here.
-  if (!totp?.enabled_at) throw unauthorized(MFA_EXPIRED, 'MFA_EXPIRED');
-  await checkCode(db, { id: user.id, secret: totp.secret, lastStep: totp.last_step }, input.code, request.ip, {
-    recovery: true,
-    wrong: () => unauthorized(INCORRECT_CODE, 'INVALID_CODE'),
-  });
-  if (!(await takeChallenge(db, 'mfa', tokenHash))) throw unauthorized(MFA_EXPIRED, 'MFA_EXPIRED');
+  if (!totp?.enabled_at) throw expired();
+  const owner = { id: user.id, secret: totp.secret, lastStep: totp.last_step };
+  await underCodeLimits(db, user.id, request.ip, () => unauthorized(INCORRECT_CODE, 'INVALID_CODE'), () =>
+    db.transaction().execute(async (trx) => {
+      if (!(await takeChallenge(trx, 'mfa', tokenHash))) throw expired();
+      if (!(await acceptCode(trx, owner, input.code, true))) throw new WrongCode();
+      return true;
+    }),
+  );
   return signedIn(db, config.jwtSecret, user, request, true);
 }

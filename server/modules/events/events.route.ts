@@ -23,6 +23,8 @@ export function eventsRoute(deps: AppDeps) {
     try {
       const { auth } = await createContextInner(deps, { authorization: req.headers.authorization, ip: req.ip });
       if (!auth.user) return sendError(res, unauthorized(auth.reason));
+      // HEAD gets the stream's head alone: no body would ever flush it, and it opens no stream.
+      if (req.method === 'HEAD') return void res.status(200).type('text/event-stream; charset=utf-8').set('Cache-Control', 'no-cache, no-transform').end();
       const hub = deps.events;
       if (!hub) return sendError(res, new AppError(503, 'SERVICE_UNAVAILABLE', 'Live events are not running on this instance'));
       const tooMany = () => new AppError(429, 'TOO_MANY_STREAMS', `At most ${hub.streamsPerUser} event streams per user; close one first`, { 'Retry-After': '30' });
