@@ -58,6 +58,23 @@ const otherDomainImports = [
   { regex: '(^|/)modules/[^/]+/[^/]+\\.sql$', message: "Another domain's SQL pieces: who may see what is in server/policy; import it from there." },
 ];
 
+/**
+ * SQL lives in repos (docs/decisions/module-boundaries.md): a Kysely query (`selectFrom`,
+ * `insertInto`, `updateTable`, `deleteFrom`, `mergeInto`, `replaceInto`) or a raw `sql` template is
+ * written only in `*.repo.ts`, `*.sql.ts`, server/policy/ (the SQL forms of access rules) and
+ * server/db/ (the database's own plumbing: connections, migrations, backups). Services and routers
+ * call repos; a transaction (`db.transaction()`) is a service's to open.
+ */
+const sqlOutsideRepos = [
+  {
+    selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom)$/]',
+    message: 'SQL is written in a repo (*.repo.ts) or an SQL piece (*.sql.ts); call it from here.',
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL is written in a repo (*.repo.ts) or an SQL piece (*.sql.ts); call it from here.' },
+  { selector: "CallExpression[callee.object.name='sql']", message: 'SQL is written in a repo (*.repo.ts) or an SQL piece (*.sql.ts); call it from here.' },
+];
+const SQL_HOMES = ['server/**/*.repo.ts', 'server/**/*.sql.ts', 'server/policy/**', 'server/db/**'];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'client/dist', 'data', 'coverage', 'tmp-*'] },
   js.configs.recommended,
@@ -136,5 +153,10 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/policy/**', ...POLICY_TABLE_OWNERS],
     rules: { 'no-restricted-syntax': ['error', ...policyTableReads] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: SQL_HOMES,
+    rules: { 'no-restricted-syntax': ['error', ...sqlOutsideRepos, ...policyTableReads] },
   },
 );

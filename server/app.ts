@@ -5,11 +5,11 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
-import { sql } from 'kysely';
 import swaggerUiDist from 'swagger-ui-dist';
 import { avatarRoutes } from './avatars/avatars';
 import { LIMITS } from '../shared/limits';
 import { SERVER_PATHS } from '../shared/server-paths';
+import { selectOne } from './db/client';
 import { asDatabaseFault, DATABASE_RETRY_AFTER_SECONDS } from './db/faults';
 import { requestScope } from './db/request-scope';
 import { buildOpenApiDocument } from './openapi';
@@ -96,7 +96,7 @@ function useRequestBasics(app: App, { config, logger }: AppDeps) {
 /** /healthz, /readyz, /metrics (when METRICS_TOKEN is set), /robots.txt, /openapi.json and the /docs reference page. */
 function serveHealthAndReference(app: App, deps: AppDeps) {
   const { logger, db } = deps;
-  const ping = deps.ping ?? (async () => void (await sql`select 1`.execute(db)));
+  const ping = deps.ping ?? (() => selectOne(db));
   app.get('/readyz', readinessRoute({ db, ping, events: deps.events, logger }));
   // Without a token, /metrics is an unknown path here (it may be served on METRICS_PORT: server/index.ts).
   if (deps.config.metricsToken) app.get(METRICS_PATH, metricsRoute(deps.config.metricsToken));

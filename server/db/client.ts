@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, type Driver, type LogEvent, type PostgresPool } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Driver, type LogEvent, type PostgresPool } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { PoolStats } from '../metrics/metrics';
@@ -159,6 +159,11 @@ export class CountedPGliteDialect extends PGliteDialect {
     };
     return driver;
   }
+}
+
+/** The smallest statement: the database answers. */
+export async function selectOne(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export class DataFolderBusyError extends Error {

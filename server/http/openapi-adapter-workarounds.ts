@@ -10,7 +10,7 @@ import type { applyErrorHeaders } from './trpc-hooks';
  * and the workaround can go (docs/decisions/openapi-adapter-workarounds.md).
  */
 
-type ProcedureRecord = Record<string, { _def: { meta?: { openapi?: { path?: string; method?: string }; successStatus?: number }; inputs?: ZodNode[] } }>;
+type ProcedureRecord = Record<string, { _def: { meta?: { openapi?: { path?: string; method?: string }; successStatus?: number } } }>;
 
 const proceduresOf = (router: AnyRouter) => router._def.procedures as unknown as ProcedureRecord;
 
@@ -41,42 +41,6 @@ export function withSpecificPathsFirst<R extends AnyRouter>(router: R): R {
       .map((name) => [name, procedures[name]]),
   );
   return { ...router, _def: { ...router._def, procedures: ordered } } as unknown as R;
-}
-
-type ZodNode = { _zod?: { def?: { type?: string; coerce?: boolean; innerType?: ZodNode; element?: ZodNode; shape?: Record<string, ZodNode> } } };
-
-/** The boolean schemas of an input, through optional/nullable/default wrappers, arrays and nested objects. */
-function collectBooleans(node: ZodNode | undefined, into: Set<ZodNode>) {
-  const def = node?._zod?.def;
-  if (!node || !def) return;
-  if (def.type === 'boolean') into.add(node);
-  else if (['optional', 'nullable', 'default', 'prefault'].includes(def.type ?? '')) collectBooleans(def.innerType, into);
-  else if (def.type === 'array') collectBooleans(def.element, into);
-  else if (def.type === 'object') for (const child of Object.values(def.shape ?? {})) collectBooleans(child, into);
-}
-
-/**
- * Relies on: on each call the adapter sets `_def.coerce = true` on every number and boolean schema
- * of the input (its `coerceSchema`), bodies included, and zod 4 reads `_zod.def.coerce` when it
- * parses. Why: a coercing boolean is `Boolean(value)`, which suits query strings but turns a JSON
- * body's `"false"` into `true` (and, since the schemas are shared, tRPC calls too). Booleans read
- * only from bodies (POST, PUT, PATCH, and DELETE, whose inputs beyond the path are a JSON body)
- * keep zod's strict check, so a non-boolean is a 400 naming the field.
- */
-export function keepBodyBooleansStrict(router: AnyRouter) {
-  const fromBody = new Set<ZodNode>();
-  const fromQuery = new Set<ZodNode>();
-  for (const procedure of Object.values(proceduresOf(router))) {
-    const method = procedure._def.meta?.openapi?.method;
-    if (!method) continue;
-    const into = method === 'GET' ? fromQuery : fromBody;
-    for (const input of procedure._def.inputs ?? []) collectBooleans(input, into);
-  }
-  for (const node of fromBody) {
-    if (fromQuery.has(node) || !node._zod?.def) continue;
-    const strict = node._zod.def.coerce ?? false;
-    Object.defineProperty(node._zod.def, 'coerce', { get: () => strict, set: () => undefined, configurable: true, enumerable: true });
-  }
 }
 
 type ResponseMetaOptions = Parameters<typeof applyErrorHeaders>[0] & { paths?: readonly string[] };

@@ -4,7 +4,6 @@ import type { AppRouter } from '../router';
 import type { AppDeps } from '../trpc/context';
 import { contextFactory } from '../trpc/context';
 import {
-  keepBodyBooleansStrict,
   readDeleteBodyAsQuery,
   rewriteErrorBodies,
   sendBodylessWritesAsEmptyJson,
@@ -16,10 +15,11 @@ import { applyErrorHeaders, logServerError } from './trpc-hooks';
 /**
  * Serves the documented REST paths from the tRPC procedures (trpc-to-openapi), with the API's
  * error body `{detail, code}` instead of the adapter's own shape. What the adapter cannot be told
- * through its options is in openapi-adapter-workarounds.ts.
+ * through its options is in openapi-adapter-workarounds.ts; what it cannot be made to do at the
+ * request's edge is patched (patches/trpc-to-openapi+3.3.0.patch: booleans of a JSON body are
+ * not coerced, docs/decisions/openapi-adapter-workarounds.md).
  */
 export function restHandler(router: AppRouter, deps: AppDeps) {
-  keepBodyBooleansStrict(router);
   const handler = createOpenApiNodeHttpHandler({
     router: withSpecificPathsFirst(router),
     createContext: contextFactory(deps, 'rest') as never,

@@ -15,7 +15,7 @@ import type { Viewer } from '../viewer';
  * - every group stack is visible (canSeeStack's `isAdmin`), but answering and commenting stay the
  *   audience's (inStackAudience);
  * - sandboxing and unsandboxing stacks and comments, hiding a group stack for members who have not
- *   answered it (hideableMembers), deleting a bot stack nobody answered (stacks.service.ts
+ *   answered it (hideableUserIds), deleting a bot stack nobody answered (stacks.service.ts
  *   `sandboxRefusal`, `commentSandboxRefusal`, `hideForUsersRefusal`, `deleteRefusal`);
  * - sandboxed comments are readable (commentReadableBy), live events of restricted comments too;
  * - every report, with its target's present state (reports.ts);
@@ -47,14 +47,17 @@ export function selfAdminChangeRefusal(actorId: number | null, targetId: number,
 export const isAdminSql = (alias: string): RawBuilder<boolean> => sql<boolean>`(${sql.raw(alias)}.role = 'ADMIN')`;
 
 /**
- * Whom an admin may hide a group stack for: the group's members who have not answered it, by id
- * (the service leaves the admin out).
+ * Whom an admin may hide a group stack for: the group's members who have not answered it, by id,
+ * not the admin.
  */
-export function hideableMembers(db: Db, stackId: number, groupId: number) {
-  return db
+export async function hideableUserIds(db: Db, viewer: Viewer, stackId: number, groupId: number): Promise<number[]> {
+  const rows = await db
     .selectFrom('group_members as m')
     .select('m.user_id')
     .where('m.group_id', '=', groupId)
+    .where('m.user_id', '<>', viewer.id)
     .where(sql<boolean>`not exists (select 1 from stack_responses r where r.stack_id = ${stackId} and r.user_id = m.user_id)`)
-    .orderBy('m.user_id');
+    .orderBy('m.user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
 }

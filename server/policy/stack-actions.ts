@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { LIMITS } from '../../shared/limits';
 import { STACK_MESSAGES } from '../../shared/schemas/stacks';
 import { badRequest, conflict, forbidden, type AppError } from '../errors';
 import { adminPowerRefusal } from './admin';
@@ -6,6 +8,13 @@ import type { Viewer } from '../viewer';
 // Who may act on a stack, a twisted stack or a comment. Each refusal answers the error for the
 // first rule the viewer breaks, or null when the viewer may: the services throw it, and the
 // `me.can_*` flags the client reads show whether it is null (docs/decisions/permission-flags-from-server.md).
+
+/**
+ * The stack aliased `s` was created within the edit window (LIMITS.editWindowMinutes), by the
+ * database clock: the SQL half of the edit rule (`in_edit_window` below). A literal, so the
+ * statement text stays the same for prepared statements.
+ */
+export const inEditWindow = sql<boolean>`s.created_at > now() - make_interval(mins => ${sql.lit(LIMITS.editWindowMinutes)})`;
 
 /** What the edit, delete and sandbox rules look at; both the detail row and the bare row have it. */
 export interface StackFacts {

@@ -10,7 +10,6 @@ import { adminPowerRefusal } from '../policy';
 import { AppError, badRequest, unauthorized } from '../errors';
 import type { Context } from './context';
 import { viewerOf } from '../viewer';
-import { withSyncParsing } from './sync-parsing';
 
 const TRPC_CODE_BY_STATUS: Record<AppError['status'], TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
@@ -90,8 +89,8 @@ const mapDomainErrors = t.middleware(async ({ next, ctx }) => {
 });
 
 export const router = t.router;
-/** Every procedure is built from this one: domain errors mapped, schemas parsed synchronously (sync-parsing.ts). */
-export const publicProcedure = withSyncParsing(t.procedure.use(mapDomainErrors));
+/** Every procedure is built from this one: domain errors mapped. */
+export const publicProcedure = t.procedure.use(mapDomainErrors);
 
 /** A signed-in, active user; the token must carry the user's current token version. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
-import { LIMITS } from '../../../shared/limits';
 import type { AuditAction, AuditEntry, AuditOutcome, AuditSource } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { AppError } from '../../errors';
+import * as repo from './audit.repo';
+import { recordAudit } from './audit.repo';
+
+export { recordAudit };
 
 /** Who did an admin action, and how it reached the server (docs/decisions/admin-audit-log.md). */
 export interface AuditActor {
@@ -18,22 +20,6 @@ export interface AuditRecord extends AuditActor {
   targetId: string | number | null;
   outcome: AuditOutcome;
   detail: string | null;
-}
-
-/** Appends one entry. The table refuses UPDATE and DELETE (its migration's trigger). */
-export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
-  await db
-    .insertInto('admin_audit')
-    .values({
-      actor_id: record.actorId,
-      source: record.source,
-      action: record.action,
-      target_type: record.targetType,
-      target_id: record.targetId === null ? null : String(record.targetId),
-      outcome: record.outcome,
-      detail: record.detail,
-    })
-    .execute();
 }
 
 /** What an audited action is about, and how to describe what it did. */
@@ -79,25 +65,12 @@ export async function audited<T>(db: Db, who: AuditActor, spec: AuditedAction<T>
   return result;
 }
 
-const DIGITS = /^[0-9]+$/;
-
 /**
  * GET /v1/admin/audit: newest first, one statement on an index (by actor, by action, or the
  * primary key), whatever the log's length. `actor` is an id (digits) or a username.
  */
 export async function listAudit(db: Db, input: { actor?: string; action?: AuditAction; offset: number; limit: number }): Promise<AuditEntry[]> {
-  let query = db
-    .selectFrom('admin_audit as a')
-    .leftJoin('users as u', 'u.id', 'a.actor_id')
-    .select(['a.id', 'a.at', 'a.actor_id', 'u.username', 'a.source', 'a.action', 'a.target_type', 'a.target_id', 'a.outcome', 'a.detail']);
-  if (input.actor !== undefined) {
-    const actor = input.actor;
-    query = DIGITS.test(actor) && Number(actor) <= LIMITS.idMax
-      ? query.where('a.actor_id', '=', Number(actor))
-      : query.where('a.actor_id', '=', (eb) => eb.selectFrom('users').select('id').where(sql`lower(username)`, '=', actor.toLowerCase()));
-  }
-  if (input.action !== undefined) query = query.where('a.action', '=', input.action);
-  const rows = await query.orderBy('a.id', 'desc').offset(input.offset).limit(input.limit).execute();
+  const rows = await repo.listEntries(db, input);
   return rows.map((row) => ({
     id: row.id,
     at: toIso(row.at),

@@ -36,3 +36,14 @@ export function recordUse(db: Db, id: number, counter: number) {
 export function deletePasskey(db: Db, userId: number, id: number) {
   return db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
 }
+
+/** Deletes every passkey of an account; answers how many went. */
+export async function deletePasskeysOf(db: Db, userId: number): Promise<number> {
+  const removed = await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
+/** Locks the account's row until the transaction ends: two passkey adds at once cannot pass the limit together. */
+export async function lockAccount(db: Db, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}

@@ -108,8 +108,7 @@ export async function add({ db, config }: AppDeps, userId: number, input: AddPas
   const { credential } = verification.registrationInfo;
   try {
     return await db.transaction().execute(async (trx) => {
-      // The account's row is the lock: two adds at once cannot pass the limit together.
-      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+      await repo.lockAccount(trx, userId);
       if ((await repo.countPasskeys(trx, userId)) >= PASSKEYS.perUser) throw tooMany();
       const row = await repo.insertPasskey(trx, {
         user_id: userId,

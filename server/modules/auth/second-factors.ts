@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { deletePasskeysOf } from './passkeys.repo';
 import { deleteTotp } from './two-factor.repo';
 
 /**
@@ -8,6 +9,5 @@ import { deleteTotp } from './two-factor.repo';
  */
 export async function removeAll(db: Db, userId: number): Promise<number> {
   await deleteTotp(db, userId);
-  const removed = await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
-  return Number(removed.numDeletedRows);
+  return deletePasskeysOf(db, userId);
 }

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
 import * as repo from './stacks.repo';
-import { hideForUsersRefusal, sandboxRefusal } from '../../policy';
-import { hideableUserIds, loadRow, type Kind } from './stack-rules';
+import { hideableUserIds, hideForUsersRefusal, sandboxRefusal } from '../../policy';
+import { loadRow, type Kind } from './stack-rules';
 import type { Viewer } from '../../viewer';
 
 // Hiding stacks (for oneself; admins for chosen members) and sandboxing group stacks (spec 2 §6).

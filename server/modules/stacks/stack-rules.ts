@@ -3,18 +3,13 @@ import { notFound } from '../../errors';
 import * as repo from './stacks.repo';
 import type { Viewer } from '../../viewer';
 
-// What the stack, twist, comment and moderation services share: the kind, the row they load, and
-// whom an admin may hide a stack for. Who may act is asked of server/policy (stack-actions.ts).
+// What the stack, twist, comment and moderation services share: the kind and the row they load.
+// Who may act is asked of server/policy (stack-actions.ts, admin.ts).
 
 /** A stack or a twisted stack: the two share their calls, rules and tables. */
 export type Kind = 'stack' | 'twisted';
 
 export const NOT_FOUND = { stack: 'Stack not found', twisted: 'Twisted stack not found' } as const;
-
-/** Whom an admin may hide a group stack for: its group's members who have not answered it, not the admin. */
-export async function hideableUserIds(db: Db, viewer: Viewer, stackId: number, groupId: number): Promise<number[]> {
-  return (await repo.hideableMembers(db, stackId, groupId)).filter((id) => id !== viewer.id);
-}
 
 export async function loadRow(db: Db, viewer: Viewer, id: number, kind: Kind) {
   const row = await repo.findStackRow(db, viewer, id, kind);

@@ -5,16 +5,10 @@ import type { Db } from '../../db/client';
 import { isoTimestamp } from '../../db/dates';
 import { reusableStatement } from '../../db/reusable-statement';
 import type { StackListItem } from '../../../shared/schemas/stacks';
-import { blockedOtherOf, blocksOf, canSeeStack, commentReadableBy, hideableMembers as hideableMembersQuery, inStackAudience, isGroupMember, isInvitedTo, notBlockedAmong, notMutedAmong } from '../../policy';
+import { blockedOtherOf, blocksOf, canSeeStack, commentReadableBy, inEditWindow, inStackAudience, isGroupMember, isInvitedTo, notBlockedAmong, notMutedAmong } from '../../policy';
 import { bannerIs, commentsUnseen, responseUnseen } from './banner.sql';
 import { FEED_SHAPES, feedPage, inFeed, type FeedFilters, type FeedPageOptions, type FeedShape } from './feed-page.sql';
 import type { Viewer } from '../../viewer';
-
-/**
- * The stack aliased `s` was created within the edit window (LIMITS.editWindowMinutes), by the
- * database clock. A literal, so the statement text stays the same for prepared statements.
- */
-const inEditWindow = sql<boolean>`s.created_at > now() - make_interval(mins => ${sql.lit(LIMITS.editWindowMinutes)})`;
 
 type StackAudience = { type: 'friend' | 'group'; user: { id: number; username: string; avatar_id: number } | null; group: { id: number; name: string } | null };
 
@@ -318,12 +312,6 @@ export function insertHides(db: Db, stackId: number, userIds: number[], hiddenBy
     .values(userIds.map((user_id) => ({ stack_id: stackId, user_id, hidden_by: hiddenBy })))
     .onConflict((oc) => oc.doNothing())
     .execute();
-}
-
-/** The members of a group who have not answered the stack (server/policy/admin.ts `hideableMembers`). */
-export async function hideableMembers(db: Db, stackId: number, groupId: number): Promise<number[]> {
-  const rows = await hideableMembersQuery(db, stackId, groupId).execute();
-  return rows.map((r) => r.user_id);
 }
 
 export function setSandboxed(db: Db, id: number, sandboxed: boolean) {

@@ -13,13 +13,14 @@ import {
   createStackRefusal,
   deleteRefusal,
   editRefusal,
+  hideableUserIds,
   hideForUsersRefusal,
   mayViewGroup,
   sandboxRefusal,
   twistQualifies,
 } from '../../policy';
 import * as repo from './stacks.repo';
-import { NOT_FOUND, hideableUserIds, loadRow, type Kind } from './stack-rules';
+import { NOT_FOUND, loadRow, type Kind } from './stack-rules';
 import type { Viewer } from '../../viewer';
 
 // Stacks themselves: create (users and bot runs), read (the detail and its consensus), answer,
