@@ -11,7 +11,7 @@ export const feedReadsOf = (env: Pick<Env, 'FEED_READS_CONCURRENCY' | 'PG_POOL_T
   maxWaitMs: env.PG_POOL_TIMEOUT_MS,
 });
 
-/** What the app needs at run time, derived from the environment (see the README's Configuration). */
+/** What the app needs at run time, derived from the environment (see docs/configuration.md). */
 export interface AppConfig {
   appUrl: string;
   dataDir: string;
