@@ -20,7 +20,7 @@ const crossFeatureImport = (own) => ({
 });
 
 /**
- * Who may see what is decided in server/policy/ (docs/decisions/policy-module.md): elsewhere in the
+ * Who may see what is decided in server/policy/ (docs/decisions/0054-policy-module.md): elsewhere in the
  * server, no read of the blocks, mutes or group-membership tables, as a Kysely call
  * (`selectFrom('blocks as b')`, `innerJoin('mutes as mu', ...)`, also inside `eb.exists(...)`) or
  * as raw SQL (`sql\`... from group_members m ...\``). Writes (insertInto, deleteFrom) stay with
@@ -59,7 +59,7 @@ const otherDomainImports = [
 ];
 
 /**
- * SQL lives in repos (docs/decisions/module-boundaries.md): a Kysely query (`selectFrom`,
+ * SQL lives in repos (docs/decisions/0020-module-boundaries.md): a Kysely query (`selectFrom`,
  * `insertInto`, `updateTable`, `deleteFrom`, `mergeInto`, `replaceInto`) or a raw `sql` template is
  * written only in `*.repo.ts`, `*.sql.ts`, server/policy/ (the SQL forms of access rules) and
  * server/db/ (the database's own plumbing: connections, migrations, backups). Services and routers

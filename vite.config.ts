@@ -17,7 +17,7 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json)$/, threshold: 1024 }),
     // The installable app (docs/pwa.md): the manifest, and client/src/sw.ts built to dist/sw.js
     // with the list of the build's files to precache. It caches the shell and nothing else
-    // (docs/decisions/service-worker-caches-only-the-shell.md). client/src/app/register-service-worker.ts
+    // (docs/decisions/0052-service-worker-caches-only-the-shell.md). client/src/app/register-service-worker.ts
     // registers it with workbox-window, after the page, and a new version waits for the user's Reload.
     VitePWA({
       strategies: 'injectManifest',

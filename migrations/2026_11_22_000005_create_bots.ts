@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Bots (docs/bots.md, docs/decisions/bot-runs-on-pg-boss.md): a bot posts stacks to one audience, a user or a group, on the weekdays of its
+ * Bots (docs/bots.md, docs/decisions/0001-bot-runs-on-pg-boss.md): a bot posts stacks to one audience, a user or a group, on the weekdays of its
  * schedule. Its tags (bot_keywords) steer what it posts; every run leaves one bot_runs row, and the
  * unique (bot_id, run_on) makes a run happen once per bot and UTC day across app instances.
  */

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Safety and ownership (docs/decisions/mute.md, reports.md, personal-invites.md): mutes, reports and personal invites.
+ * Safety and ownership: mutes, reports and personal invites (docs/decisions/0021-mute.md,
+ * docs/decisions/0027-reports.md, docs/decisions/0026-personal-invites.md).
  *
  * - `mutes` is one-way and private to the muter: the muted user's content leaves the muter's
  *   views; nothing changes for the muted user. Indexed both ways (lists by muter, filters by pair).

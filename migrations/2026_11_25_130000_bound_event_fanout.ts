@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Live events bounded under abuse (docs/live-events.md, docs/decisions/live-events-bounds.md). Three changes to the triggers
+ * Live events bounded under abuse (docs/live-events.md, docs/decisions/0034-live-events-bounds.md). Three changes to the triggers
  * of 2026_11_24_100000_create_events.ts:
  *
  * - A transaction may turn the triggers' events off: `set_config('stacks.events', 'off', true)`

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Registering signs the user in (docs/decisions/registration-is-first-login.md): since then a new account's last login is set when it is
+ * Registering signs the user in (docs/decisions/0050-registration-is-first-login.md): since then a new account's last login is set when it is
  * made (server/modules/users/users.repo.ts `insertUser`). Accounts made before that and never signed
  * in again had no last login, so they read 'Last Login: —' and looked dormant: their registration
  * is their first login.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Notification preferences and e-mail notifications (docs/notification-settings.md,
- * docs/decisions/notification-settings-defaults.md, docs/decisions/notification-mail-once.md).
+ * docs/decisions/0043-notification-settings-defaults.md, docs/decisions/0042-notification-mail-once.md).
  *
  * - `notification_settings` holds only what differs from the defaults (shared/schemas/
  *   notification-settings.ts `DEFAULT_NOTIFICATION_SETTINGS`): a null column means "the default".

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The admin console (docs/admin.md, docs/decisions/admin-audit-log.md):
+ * The admin console (docs/admin.md, docs/decisions/0037-admin-audit-log.md):
  * - `admin_audit`: one row per admin action, from the app, REST or the CLI. Rows are only ever
  *   added: a trigger refuses UPDATE and DELETE, so neither the app nor a stray statement rewrites
  *   history (a restore with --force replaces the whole database, which is not an edit).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Sessions (docs/sessions.md, docs/decisions/sessions.md): each sign-in is a row, and its access
+ * Sessions (docs/sessions.md, docs/decisions/0053-sessions.md): each sign-in is a row, and its access
  * token names it (`sid`). Checking a token reads the session and its user in one statement on two
  * primary keys. Ending a session writes a private `session.revoked` event naming it, so every
  * instance ends that session's streams (as a token-version change ends all of a user's).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Second factors (docs/two-factor.md, docs/passkeys.md, docs/decisions/second-factors.md):
+ * Second factors (docs/two-factor.md, docs/passkeys.md, docs/decisions/0051-second-factors.md):
  * - `totp_secrets`: one authenticator-app secret per account; `enabled_at` is null while the owner
  *   has not yet confirmed it with a code. `last_step` is the RFC 6238 time step of the last code
  *   accepted, so a code cannot be used twice.

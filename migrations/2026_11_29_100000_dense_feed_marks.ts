@@ -3,7 +3,7 @@ import { dropFeedMarkTriggers, installFeedMarkTriggers } from './2026_11_25_1400
 
 /**
  * feed_marks keeps a range of stack ids where a user's marks are dense as a bitmap
- * (docs/decisions/dense-feed-marks.md, docs/feed.md).
+ * (docs/decisions/0055-dense-feed-marks.md, docs/feed.md).
  *
  * A row covers 2^16 stack ids. It holds sorted ids (`ids`) until it has DENSE_FROM of them, then
  * a bitmap of its range (`bits`, 8,192 bytes: bit `id & 65535`, as get_bit counts), never more

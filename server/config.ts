@@ -5,13 +5,13 @@ import { defaultHeavyReadConcurrency } from './db/heavy-read-gate';
 import { loadEnv, type Env } from './env';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
-/** The gate of the feed's reads (docs/decisions/heavy-reads-gate.md): FEED_READS_CONCURRENCY, and PG_POOL_TIMEOUT_MS as its wait bound. */
+/** The gate of the feed's reads (docs/decisions/0056-heavy-reads-gate.md): FEED_READS_CONCURRENCY, and PG_POOL_TIMEOUT_MS as its wait bound. */
 export const feedReadsOf = (env: Pick<Env, 'FEED_READS_CONCURRENCY' | 'PG_POOL_TIMEOUT_MS'>) => ({
   concurrency: env.FEED_READS_CONCURRENCY ?? defaultHeavyReadConcurrency(),
   maxWaitMs: env.PG_POOL_TIMEOUT_MS,
 });
 
-/** What the app needs at run time, derived from the environment (see the README's Configuration). */
+/** What the app needs at run time, derived from the environment (see docs/configuration.md). */
 export interface AppConfig {
   appUrl: string;
   dataDir: string;

@@ -11,7 +11,7 @@ const EnvSchema = z.object({
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** How long a request may wait for a pool connection before it is answered 503 (load shedding). */
   PG_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
-  /** Feed pages read at once by this instance (default: its cores + 1); more wait their turn, up to PG_POOL_TIMEOUT_MS (docs/decisions/heavy-reads-gate.md). */
+  /** Feed pages read at once by this instance (default: its cores + 1); more wait their turn, up to PG_POOL_TIMEOUT_MS (docs/decisions/0056-heavy-reads-gate.md). */
   FEED_READS_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
   /** The server's statement_timeout on the request pool: a statement running longer is stopped (503 STATEMENT_TIMEOUT); 0: no limit. */
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),

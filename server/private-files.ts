@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * What the app writes holds personal data (the embedded database, mails with reset links, the
  * token secret, backups), so it is readable by its owner only, whatever the umask
- * (docs/decisions/private-data-dir.md): folders 0700, files 0600.
+ * (docs/decisions/0058-private-data-dir.md): folders 0700, files 0600.
  */
 
 export const PRIVATE_FOLDER_MODE = 0o700;

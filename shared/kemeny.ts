@@ -2,7 +2,7 @@ import { LIMITS } from './limits';
 import { consensus, type Ranking } from './scoring';
 
 /**
- * The optimal consensus beside Borda (docs/decisions/consensus-beside-borda.md): the Kemeny-Young order and the Condorcet winner,
+ * The optimal consensus beside Borda (docs/decisions/0014-consensus-beside-borda.md): the Kemeny-Young order and the Condorcet winner,
  * one implementation for the server and the client. The spec's consensus (`consensus` in
  * scoring.ts, Borda) is unchanged; these are shown beside it.
  *

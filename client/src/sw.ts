@@ -2,7 +2,7 @@
  * The service worker (docs/pwa.md), built by vite-plugin-pwa into dist/sw.js, which the build
  * gives the list of its files (`self.__WB_MANIFEST`).
  *
- * It caches the app shell and nothing else (docs/decisions/service-worker-caches-only-the-shell.md):
+ * It caches the app shell and nothing else (docs/decisions/0052-service-worker-caches-only-the-shell.md):
  * the page, bundles, styles, icons and manifest of this build, precached at install. Every other
  * request (the API, tRPC, live events, avatars, share images) is not handled here and goes to the
  * network as if there were no worker. A page navigation is answered with the precached page, so

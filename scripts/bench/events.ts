@@ -18,7 +18,7 @@ import { benchToken, sessionIdsFor } from './sessions';
  *   stack (POST /v1/stacks); the clock starts when the request is sent and stops when the friend's
  *   stream carries `stack.created` for it. p50/p99 over --writes writes at --rate per second.
  *
- * --backpressure (docs/live-events.md, docs/decisions/live-events-bounds.md): --stalled users hold a stream each that never
+ * --backpressure (docs/live-events.md, docs/decisions/0034-live-events-bounds.md): --stalled users hold a stream each that never
  * reads an event (a raw socket, paused after the status line; with --reopen, opened again at once
  * whenever the server drops it, as a misbehaving script would, until the open throttle refuses
  * it; without, a dropped one stays away, as a client that reads nothing never notices), and share a new

@@ -5,7 +5,7 @@ import { consensus, type Ranking } from '../../shared/scoring';
 /*
  * `npx tsx scripts/bench/kemeny.ts [--answers 100] [--runs 2000]`
  *
- * What the group stack detail adds per request (docs/decisions/consensus-beside-borda.md): the Kemeny-Young order (exact, 720 orders
+ * What the group stack detail adds per request (docs/decisions/0014-consensus-beside-borda.md): the Kemeny-Young order (exact, 720 orders
  * of six) and the Condorcet winner of N random answers, timed beside the Borda consensus. Prints
  * p50, p99 and the mean in milliseconds after a warm-up.
  */

@@ -11,9 +11,9 @@ import type pg from 'pg';
 /**
  * The fixed work: PostgreSQL sums five million integers; Node runs a 300-million-step loop; and
  * 2,000 round trips of a prepared `select 1` one after the other: the cost of waking a backend and
- * being woken, which the two sums do not see (a feed request makes two round trips). The sixth
- * session's machine read a faster PostgreSQL sum than the fifth's and served the feed more slowly
- * (docs/benchmarks.md, "Machine speed").
+ * being woken, which the two sums do not see (a feed request makes two round trips): on
+ * 2026-11-29 the VM with the fastest PostgreSQL sum served the feed the slowest
+ * (docs/benchmarks.md, "Goals" and "Machine speed").
  */
 const POSTGRES_WORK = 'select sum(i) from generate_series(1, 5e6) i';
 const NODE_STEPS = 3e8;

@@ -534,7 +534,7 @@ async function main() {
     console.log('');
     console.log(`Machine speed after the runs: ${formatMachineSpeed(await machineSpeed(client))} (before: PostgreSQL ${Math.round(speedBefore.postgresMs)} ms, Node ${Math.round(speedBefore.nodeMs)} ms, round trip ${Math.round(speedBefore.roundTripMicros)} µs;` +
       ' latency figures compare only at like readings: docs/benchmarks.md, "Machine speed").');
-    console.log('Targets (every feed variant, heaviest viewers; docs/decisions/feed-merge-in-windows.md):');
+    console.log('Targets (every feed variant, heaviest viewers; docs/decisions/0040-feed-merge-in-windows.md):');
     const worstOf = <T>(items: T[], key: (t: T) => number) => items.reduce<T | undefined>((w, t) => (w === undefined || key(t) > key(w) ? t : w), undefined);
     for (const [offset, limit] of [[0, VARIANT_TARGETS.firstPageP99], [DEEP_OFFSET, VARIANT_TARGETS.deepPageP99]] as const) {
       const runs = variantResults.filter((r) => r.endpoint.endsWith(` @${offset}`));

@@ -20,7 +20,7 @@ import { benchToken, sessionIdsForAll } from './sessions';
 
 /*
  * `npm run bench:image -- [--requests N]`  (cost: what one picture costs)
- * `npm run bench:image -- --mode abuse [--burst 36] [--lanes 8] [--renders 1000]`  (docs/decisions/share-images-on-worker-threads.md)
+ * `npm run bench:image -- --mode abuse [--burst 36] [--lanes 8] [--renders 1000]`  (docs/decisions/0028-share-images-on-worker-threads.md)
  *
  * Cost:
  * The share image (GET /v1/stacks/{id}/image.png) on the real app, over loopback HTTP, on an
@@ -124,7 +124,7 @@ async function main() {
 }
 
 /*
- * Abuse (docs/decisions/share-images-on-worker-threads.md): the real server (`node --import tsx server/index.ts`, as `npm start`
+ * Abuse (docs/decisions/0028-share-images-on-worker-threads.md): the real server (`node --import tsx server/index.ts`, as `npm start`
  * runs it) in a process of its own, on DATABASE_URL's server or an embedded database seeded here
  * first. Measures:
  * - start-up: how soon it listens, and when its render threads are warm (they warm after listening);

@@ -239,7 +239,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
     const startParams = options.pgliteSettings ? pgliteStartParams(options.pgliteSettings) : undefined;
     const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump, startParams });
     await pglite.waitReady;
-    // PGlite's first files are 0666 whatever the umask (docs/decisions/private-data-dir.md).
+    // PGlite's first files are 0666 whatever the umask (docs/decisions/0058-private-data-dir.md).
     if (options.pgliteDir) tightenTree(options.pgliteDir);
     const stats: PoolStats = { inUse: 0, waiting: 0 };
     const db = new Kysely<Database>({ dialect: new CountedPGliteDialect(pglite, stats), log });

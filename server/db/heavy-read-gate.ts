@@ -15,7 +15,7 @@ export interface HeavyReadGateOptions {
   maxWaitMs: number;
 }
 
-/** The default of FEED_READS_CONCURRENCY: one more than the cores (see docs/decisions/heavy-reads-gate.md). */
+/** The default of FEED_READS_CONCURRENCY: one more than the cores (see docs/decisions/0056-heavy-reads-gate.md). */
 export const defaultHeavyReadConcurrency = () => availableParallelism() + 1;
 
 interface UserLane {
@@ -32,7 +32,7 @@ const busy = () =>
 /**
  * Lets at most `concurrency` of the heaviest reads (the feed's pages) run at once in this process,
  * at most `perUser` of them one user's, the others waiting in order of arrival
- * (docs/decisions/heavy-reads-gate.md). Each is CPU-bound in PostgreSQL: more of them at once than
+ * (docs/decisions/0056-heavy-reads-gate.md). Each is CPU-bound in PostgreSQL: more of them at once than
  * the cores add no throughput, but share the cores with this process's one thread, which then
  * waits for a core while it holds every other request. A user's own lane comes first, so one
  * user's flood waits behind itself and holds at most `perUser` places ahead of anyone else.

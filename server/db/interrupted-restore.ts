@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * A restore of the embedded database never leaves the data folder without a whole database
- * (docs/decisions/backups.md). It loads the backup into a folder beside it (`pglite.restoring`), and
+ * (docs/decisions/0038-backups.md). It loads the backup into a folder beside it (`pglite.restoring`), and
  * only a loaded, checked database is swapped in, by renames:
  *
  *   1. `pglite` → `pglite.before-restore-<time>` (the old database, whole)

@@ -5,7 +5,7 @@ import type { Db } from './client';
  * A large statement that a hot endpoint runs with a few changing numbers (the viewer, the offset,
  * the limit) is built by Kysely once per shape and then reused: building and compiling the feed's
  * query tree (~9 kB of SQL, hundreds of nodes) cost the app more CPU per request than reading
- * the page's rows (docs/decisions/reusable-statements.md). The SQL text and every parameter but
+ * the page's rows (docs/decisions/0057-reusable-statements.md). The SQL text and every parameter but
  * the changing ones stay those the builder produced; a call only puts its own numbers in their
  * places, and the text, being the same string each time, is the prepared statement's
  * (server/db/prepared.ts) at no hashing cost.

@@ -94,7 +94,7 @@ export interface SignInChallengesTable {
   created_at: CreatedAt;
 }
 
-/** One admin action (docs/decisions/admin-audit-log.md); rows are never changed or deleted. */
+/** One admin action (docs/decisions/0037-admin-audit-log.md); rows are never changed or deleted. */
 export interface AdminAuditTable {
   id: Generated<number>;
   at: CreatedAt;
@@ -406,7 +406,7 @@ export interface PushSubscriptionsTable {
   updated_at: CreatedAt;
 }
 
-/** The push outbox: one row per (subscription, dedupe key) (docs/decisions/push-outbox.md). */
+/** The push outbox: one row per (subscription, dedupe key) (docs/decisions/0049-push-outbox.md). */
 export interface PushDeliveriesTable {
   id: Generated<number>;
   subscription_id: number;

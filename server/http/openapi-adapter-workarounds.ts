@@ -7,7 +7,7 @@ import type { applyErrorHeaders } from './trpc-hooks';
  * no option for what is needed. Each function says which library behaviour it relies on and why it
  * is needed. tests/unit/openapi-adapter-workarounds.test.ts holds the library to each of those
  * behaviours: it fails when an upgrade changes one, including when the library stops misbehaving
- * and the workaround can go (docs/decisions/openapi-adapter-workarounds.md).
+ * and the workaround can go (docs/decisions/0046-openapi-adapter-workarounds.md).
  */
 
 type ProcedureRecord = Record<string, { _def: { meta?: { openapi?: { path?: string; method?: string }; successStatus?: number } } }>;

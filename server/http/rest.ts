@@ -17,7 +17,7 @@ import { applyErrorHeaders, logServerError } from './trpc-hooks';
  * error body `{detail, code}` instead of the adapter's own shape. What the adapter cannot be told
  * through its options is in openapi-adapter-workarounds.ts; what it cannot be made to do at the
  * request's edge is patched (patches/trpc-to-openapi+3.3.0.patch: booleans of a JSON body are
- * not coerced, docs/decisions/openapi-adapter-workarounds.md).
+ * not coerced, docs/decisions/0046-openapi-adapter-workarounds.md).
  */
 export function restHandler(router: AppRouter, deps: AppDeps) {
   const handler = createOpenApiNodeHttpHandler({

@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs through pg-boss, on server PostgreSQL and on embedded PGlite: bot runs (docs/decisions/bot-runs-on-pg-boss.md)
+ * Scheduled jobs through pg-boss, on server PostgreSQL and on embedded PGlite: bot runs (docs/decisions/0001-bot-runs-on-pg-boss.md)
  * and an hourly clean-up of expired login-throttle windows.
  *
  * A cron schedule fires the tick queue every minute; pg-boss's own lock makes one instance of the

@@ -3,7 +3,7 @@ import { OBSERVABILITY } from '../../shared/limits';
 import type { Logger } from '../logger';
 
 /**
- * The process's metrics (docs/metrics.md, docs/decisions/metrics-and-request-ids.md): one registry
+ * The process's metrics (docs/metrics.md, docs/decisions/0041-metrics-and-request-ids.md): one registry
  * of this module (not prom-client's global one), made once when the module loads, so however many
  * apps a process builds (the tests build many) nothing is registered twice. Counters count what
  * this process did; gauges read their figure when scraped. Every label's values come from a fixed

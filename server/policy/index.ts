@@ -1,5 +1,5 @@
 /**
- * Who may see what and who may do what, in one place (docs/decisions/policy-module.md). Repos and
+ * Who may see what and who may do what, in one place (docs/decisions/0054-policy-module.md). Repos and
  * services ask here; they do not restate a rule. Lint (eslint.config.js) keeps reads of `blocks`,
  * `mutes`, `group_members` and `group_blocks` for such decisions inside this folder.
  */

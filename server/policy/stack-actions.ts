@@ -7,7 +7,7 @@ import type { Viewer } from '../viewer';
 
 // Who may act on a stack, a twisted stack or a comment. Each refusal answers the error for the
 // first rule the viewer breaks, or null when the viewer may: the services throw it, and the
-// `me.can_*` flags the client reads show whether it is null (docs/decisions/permission-flags-from-server.md).
+// `me.can_*` flags the client reads show whether it is null (docs/decisions/0025-permission-flags-from-server.md).
 
 /**
  * The stack aliased `s` was created within the edit window (LIMITS.editWindowMinutes), by the

@@ -1,7 +1,7 @@
 /**
  * The admin console's API (docs/admin.md): registration codes, users, bots, release notes and the
  * audit log. Every call is for admins only (403 for anyone else); every change writes one audit
- * entry (docs/decisions/admin-audit-log.md).
+ * entry (docs/decisions/0037-admin-audit-log.md).
  */
 import { z } from 'zod';
 import { LIMITS } from '../limits';

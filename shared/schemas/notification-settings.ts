@@ -27,7 +27,7 @@ export interface KindSetting {
 }
 
 /**
- * The defaults, for a user who never changed a kind (docs/decisions/notification-settings-defaults.md):
+ * The defaults, for a user who never changed a kind (docs/decisions/0043-notification-settings-defaults.md):
  * push on for everything but release notes; e-mail at once for what waits on the user (a request,
  * an invitation, a report's outcome), in the daily digest for activity, never for release notes.
  */

@@ -1,5 +1,5 @@
 /**
- * Live events bounded under abuse (docs/live-events.md, docs/limits-and-faults.md, docs/decisions/live-events-bounds.md):
+ * Live events bounded under abuse (docs/live-events.md, docs/limits-and-faults.md, docs/decisions/0034-live-events-bounds.md):
  * - a bulk action writes one summary event to the actor's own streams, and nothing to others;
  *   no call writes more than two event rows (docs/limits-and-faults.md);
  * - group member events respect blocks both ways;

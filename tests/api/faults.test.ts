@@ -210,7 +210,7 @@ describe('pool exhaustion sheds load', () => {
     // file: "at once" is judged with room for that.
     expect(healthMs).toBeLessThan(2_000);
     expect(answers.filter((res) => res.status !== 200 && res.status !== 503 && res.status !== 429)).toEqual([]);
-    // The feed's gate (docs/decisions/heavy-reads-gate.md) refuses only what is past one user's line.
+    // The feed's gate (docs/decisions/0056-heavy-reads-gate.md) refuses only what is past one user's line.
     const refused = answers.filter((res) => res.status === 429);
     expect(refused.every((res) => res.headers['retry-after'] === '1')).toBe(true);
     expect(answers.length - refused.length).toBeGreaterThanOrEqual(LIMITS.feedReadsPerUser + LIMITS.feedReadsWaitingPerUser);

@@ -9,7 +9,7 @@ import { postgresServerUrl } from '../helpers/test-db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
- * docs/decisions/feed-merge-in-windows.md: a deep page of the feed under a filter few rows pass ("new only" for a viewer who
+ * docs/decisions/0040-feed-merge-in-windows.md: a deep page of the feed under a filter few rows pass ("new only" for a viewer who
  * answered most of the feed; the plain feed of one who hid most of it with Hide New Stacks) read
  * every row the filter rejected, one index probe each (and at worst the whole of every source
  * per step): GET /v2/stacks?filter_new=true at offset 330 took 3 s for the heaviest viewers.

@@ -5,7 +5,7 @@ import { createUser, type FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
- * The feed's pages pass a gate (docs/decisions/heavy-reads-gate.md), as a REST client sees it: one
+ * The feed's pages pass a gate (docs/decisions/0056-heavy-reads-gate.md), as a REST client sees it: one
  * user's flood of pages holds at most LIMITS.feedReadsPerUser places, so another user's page is
  * answered meanwhile; past their waiting bound the flooder gets 429, and a page that cannot start
  * within the wait bound gets 503, both with Retry-After and the API's error body.

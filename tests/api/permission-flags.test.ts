@@ -5,7 +5,7 @@ import { createUser, type FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Every flag the client shows instead of deciding (docs/decisions/permission-flags-from-server.md): where the flag is false the call is
+ * Every flag the client shows instead of deciding (docs/decisions/0025-permission-flags-from-server.md): where the flag is false the call is
  * refused, where it is true the call succeeds. Each rule is one server function behind both.
  */
 let t: TestApp;

@@ -9,7 +9,7 @@ import { startServerProcess, within, type ServerProcess } from '../helpers/serve
 
 /**
  * Everything the app writes in DATA_DIR is its owner's only, whatever the umask
- * (docs/decisions/private-data-dir.md): the embedded database, the mail outbox, the token secret,
+ * (docs/decisions/0058-private-data-dir.md): the embedded database, the mail outbox, the token secret,
  * the lock; a folder left readable by others is tightened at start; backups are 0600. Real
  * processes started under umask 022, as a shell of a default Debian account starts them.
  */

@@ -12,7 +12,7 @@ import type { FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
- * Rendering never stalls the server (docs/decisions/share-images-on-worker-threads.md). Share images are drawn on worker threads,
+ * Rendering never stalls the server (docs/decisions/0028-share-images-on-worker-threads.md). Share images are drawn on worker threads,
  * with a bounded queue (503 past it) and a per-user allowance of new pictures (429 past it).
  */
 

@@ -26,7 +26,7 @@ import { renderAt, stubTrpc, TrpcFailure } from './render';
 import { answeredGroupStack, listItem, stack } from './stacks-fixtures';
 
 /*
- * Real addresses for every view (docs/decisions/2026-11-26-addresses.md): the path <-> view
+ * Real addresses for every view (docs/decisions/0036-addresses.md): the path <-> view
  * mapping, the safe-redirect check, and the app's routes in a memory router (the browser walk with
  * Back, Forward and reload is tests/e2e/routes.e2e.test.ts).
  */

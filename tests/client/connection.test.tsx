@@ -172,7 +172,7 @@ function collectServerErrors() {
   return { seen, off };
 }
 
-describe('calls without an answer (docs/decisions/connection-status-not-overlay.md)', () => {
+describe('calls without an answer (docs/decisions/0039-connection-status-not-overlay.md)', () => {
   it('a call that gets no HTTP answer makes the app reconnect, with no overlay', async () => {
     const fetchMock = serverGone();
     render(<ServerErrorOverlay />);

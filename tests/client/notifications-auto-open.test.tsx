@@ -6,7 +6,7 @@ import { emit } from '../../client/src/lib/events';
 import { dashboardAnswers, notification } from './fixtures';
 import { renderAt, stubTrpc } from './render';
 
-describe('autoOpenDecision (spec 1 §2; docs/decisions/notifications-panel-at-session-start.md)', () => {
+describe('autoOpenDecision (spec 1 §2; docs/decisions/0044-notifications-panel-at-session-start.md)', () => {
   const decide = (stored: string | null, unreadAtStart: boolean, unreadNow: number, paused = false) => autoOpenDecision({ stored, unreadAtStart, unreadNow, paused });
 
   it('opens once, when the session starts with unread notifications', () => {
@@ -27,7 +27,7 @@ describe('autoOpenDecision (spec 1 §2; docs/decisions/notifications-panel-at-se
   });
 });
 
-describe('the notifications panel on the dashboard (docs/decisions/notifications-panel-at-session-start.md)', () => {
+describe('the notifications panel on the dashboard (docs/decisions/0044-notifications-panel-at-session-start.md)', () => {
   beforeEach(() => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('onboarding_version', '1.1.0');

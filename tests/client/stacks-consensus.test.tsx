@@ -24,7 +24,7 @@ const differing = () =>
     consensus_detail: { borda: [1, 2, 0, 3, 4, 5], kemeny: [0, 1, 2, 3, 4, 5], condorcet_winner: 0 },
   });
 
-describe('Stack detail: the optimal order beside the Group Consensus (docs/decisions/consensus-beside-borda.md)', () => {
+describe('Stack detail: the optimal order beside the Group Consensus (docs/decisions/0014-consensus-beside-borda.md)', () => {
   it('shows both orders as labelled lists, side by side, with why they differ and the Condorcet winner', async () => {
     renderDetail(differing());
     await loaded();

@@ -289,7 +289,7 @@ describe('keyboard step: one arrow press, one place (docs/accessibility.md)', ()
   });
 });
 
-describe('responder labels from the score the server sends (spec 2 §9; docs/decisions/one-scoring-implementation.md: the server scores twisted stacks too)', () => {
+describe('responder labels from the score the server sends (spec 2 §9; docs/decisions/0005-one-scoring-implementation.md: the server scores twisted stacks too)', () => {
   it("labels the viewer 'me' and others by the score between the two answers; no label without a score", () => {
     expect(responderLabel(null, true)).toBe('me');
     expect(responderLabel(score([0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5]), true)).toBe('me');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AXE_TAGS, befriend, callApi, E2E_PASSWORD, launchBrowser, linkFromOutbox, logIn, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
 
 /**
- * axe-core over every screen of the app (docs/decisions/accessibility-checked-by-axe.md): each state is scanned in the light and in the
+ * axe-core over every screen of the app (docs/decisions/0009-accessibility-checked-by-axe.md): each state is scanned in the light and in the
  * dark theme, at 1280 px and, for the key screens, at 375 px, and must have no critical or serious
  * violation of WCAG 2.0/2.1/2.2 A and AA. One app and one browser page walk the whole app as
  * Alice (an admin, so every stack action shows); the data is made beforehand through the REST API

@@ -203,7 +203,7 @@ describe('focus and the keyboard in Chromium', () => {
     await dialog.getByLabel('Stack Name (max 32 characters):').fill('Breakfast');
     for (const [index, position] of ['Eggs', 'Toast', 'Jam', 'Fruit', 'Tea', 'Rice'].entries()) await dialog.getByRole('textbox', { name: `Position ${index + 1}` }).fill(position);
     await dialog.getByRole('radio', { name: 'e2e_ann' }).check();
-    // A 5xx the server sent (spec 1 §8); a call with no answer at all shows "Reconnecting…" instead (docs/decisions/connection-status-not-overlay.md).
+    // A 5xx the server sent (spec 1 §8); a call with no answer at all shows "Reconnecting…" instead (docs/decisions/0039-connection-status-not-overlay.md).
     await page.route('**/trpc/stacks.create**', (route) =>
       route.fulfill({
         status: 500,
@@ -243,7 +243,7 @@ describe('focus and the keyboard in Chromium', () => {
     await card.click();
     const notice = stale.getByRole('alert').filter({ hasText: 'This stack no longer exists.' });
     await expect.poll(() => notice.isVisible(), WAIT).toBe(true);
-    // With no answer at all (docs/decisions/connection-status-not-overlay.md), a Retry could never work, so there is none; no tab opens for it.
+    // With no answer at all (docs/decisions/0039-connection-status-not-overlay.md), a Retry could never work, so there is none; no tab opens for it.
     expect(await notice.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     expect(await stale.getByRole('tab', { name: 'Stack', exact: true }).count()).toBe(0);
     expect(await stale.getByRole('heading', { name: 'My Stacks' }).isVisible()).toBe(true);

@@ -85,7 +85,7 @@ describe('groups in Chromium', () => {
 
   it('Bob accepts the invitation in the notifications panel and finds the group in My Groups', async () => {
     // The invitation arrives live, mid-session: the envelope's badge shows it, and no panel opens
-    // by itself over what Bob is doing (docs/decisions/notifications-panel-at-session-start.md; it does so only when a session starts, spec 1 §2).
+    // by itself over what Bob is doing (docs/decisions/0044-notifications-panel-at-session-start.md; it does so only when a session starts, spec 1 §2).
     const envelope = bob.getByRole('button', { name: /^Notifications/ });
     await expect.poll(() => envelope.getByTestId('unread-badge').textContent(), { timeout: 10_000 }).toBe('1');
     await expect.poll(() => envelope.getByTestId('request-dot').isVisible()).toBe(true);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { befriend, callApi, launchBrowser, type Account, logIn as logInAs, newPage, registerAccount, skipTour, startCluster, type RunningCluster } from './harness';
 
 /**
- * Live events across instances (docs/decisions/stateless-instances.md): two app instances on one PostgreSQL database behind
+ * Live events across instances (docs/decisions/0006-stateless-instances.md): two app instances on one PostgreSQL database behind
  * nginx (deploy/nginx.conf). Alice's browser is pinned to instance A and Bob's to instance B, so
  * every event one causes is made on one instance and must reach the other's stream. Nothing is
  * reloaded: each change must show by itself.

@@ -48,7 +48,7 @@ describe('friends, profiles, settings and blocks in Chromium', () => {
     await openUsersCard(ann, 'e2e_ben');
     expect(await tabs(ann)).toEqual(['Stacks', 'Groups', 'Users', 'e2e_ben']);
     await visible(ann, 'Status: not friends');
-    // Ben has only registered: that was his first login (docs/decisions/registration-is-first-login.md), so he does not look dormant.
+    // Ben has only registered: that was his first login (docs/decisions/0050-registration-is-first-login.md), so he does not look dormant.
     await visible(ann, 'Last Login: today');
     await ann.getByRole('button', { name: 'Friend User' }).click();
     await expect.poll(() => ann.getByRole('button', { name: 'Friend request sent' }).isDisabled()).toBe(true);

@@ -51,7 +51,7 @@ const bannerOf = async (page: Page, name: string, twisted = false) => ((await ca
 
 /**
  * The Stacks tab with a fresh list: its address loaded anew. (A reload would keep the view shown,
- * since stacks have addresses (docs/decisions/2026-11-26-addresses.md): on a stack's address it opens that stack again, which marks it viewed.)
+ * since stacks have addresses (docs/decisions/0036-addresses.md): on a stack's address it opens that stack again, which marks it viewed.)
  */
 async function stacksTab(page: Page) {
   await page.goto(`${app.baseUrl}/dashboard/stacks`);

@@ -3,7 +3,7 @@ import { AppError } from '../../server/errors';
 import { HeavyReadGate, type HeavyReadGateOptions } from '../../server/db/heavy-read-gate';
 
 /*
- * The gate of the feed's reads (docs/decisions/heavy-reads-gate.md): at most `concurrency` at once,
+ * The gate of the feed's reads (docs/decisions/0056-heavy-reads-gate.md): at most `concurrency` at once,
  * at most `perUser` of one user, the rest in order of arrival; a user's flood is refused past its
  * waiting bound (429) and a read that waits too long is refused (503), without ever running.
  */

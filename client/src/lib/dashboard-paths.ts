@@ -1,5 +1,5 @@
 /*
- * The dashboard's addresses (docs/decisions/2026-11-26-addresses.md): every view has a path, and
+ * The dashboard's addresses (docs/decisions/0036-addresses.md): every view has a path, and
  * the path says which view is shown. This module is the one place that maps a view to its path and
  * back; the dashboard, the share link and the route guards use it.
  */

@@ -1,5 +1,5 @@
 /*
- * Where login goes afterwards (docs/decisions/2026-11-26-addresses.md): a signed-out visitor sent
+ * Where login goes afterwards (docs/decisions/0036-addresses.md): a signed-out visitor sent
  * to /login carries the address they wanted as `?next=`, and after login the app goes there. The
  * value comes from the address bar, so anyone can write it: only a path of this site is followed,
  * never another origin (no open redirect).

@@ -6,7 +6,7 @@ import { PRIVATE_FILE_MODE } from '../../private-files';
 /**
  * What both kinds of backup share: the refusal the CLI prints (exit 1), what a file holds (told by
  * its first bytes, never by its name) and the atomic finish of a new backup file
- * (docs/decisions/backups.md).
+ * (docs/decisions/0038-backups.md).
  */
 
 /** A backup or restore refused for a reason the operator can fix; the CLI prints the message alone and exits 1. */

@@ -22,9 +22,9 @@ import {
 
 /**
  * Backups of the embedded database (PGlite in DATA_DIR/pglite), taken and restored while the server
- * is stopped: the data folder belongs to one process (docs/decisions/data-folder-lock.md). A backup
+ * is stopped: the data folder belongs to one process (docs/decisions/0033-data-folder-lock.md). A backup
  * is PGlite's own tarball of the folder (`dumpDataDir('gzip')`); a restore loads it into an empty
- * folder (`loadDataDir`), and the next start migrates it as usual (docs/decisions/backups.md).
+ * folder (`loadDataDir`), and the next start migrates it as usual (docs/decisions/0038-backups.md).
  */
 
 const stopServerFirst = (folder: string, what: 'backup' | 'restore') =>

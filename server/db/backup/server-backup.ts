@@ -18,7 +18,7 @@ import {
 
 /**
  * Backups of server PostgreSQL (DATABASE_URL) with the PostgreSQL client tools, taken while the app
- * runs (docs/decisions/backups.md): pg_dump's custom format from one exported snapshot, so the
+ * runs (docs/decisions/0038-backups.md): pg_dump's custom format from one exported snapshot, so the
  * summary's counts are those of the file; a restore is pg_restore's script run by psql in one
  * transaction that first empties the app's schemas, so a failed restore changes nothing.
  */

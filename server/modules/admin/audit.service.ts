@@ -7,7 +7,7 @@ import { recordAudit } from './audit.repo';
 
 export { recordAudit };
 
-/** Who did an admin action, and how it reached the server (docs/decisions/admin-audit-log.md). */
+/** Who did an admin action, and how it reached the server (docs/decisions/0037-admin-audit-log.md). */
 export interface AuditActor {
   /** The admin's user id; null for the CLI, which runs as whoever has the shell. */
   actorId: number | null;

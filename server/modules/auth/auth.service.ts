@@ -113,7 +113,7 @@ async function createAccount({ db, config }: AppDeps, input: RegisterInput) {
         registration_code_id: code.id,
       });
       const verifyToken = await issueMailToken(trx, user.id, 'verify_email', SECURITY.verifyEmailTtlMs);
-      // A personal invite makes the inviter and the newcomer friends (docs/decisions/personal-invites.md).
+      // A personal invite makes the inviter and the newcomer friends (docs/decisions/0026-personal-invites.md).
       if (code.is_invite && code.created_by) await friends.befriend(trx, code.created_by, user.id);
       // NEW_USER goes to whoever made the code, or to the admins when nobody did (DESIGN §3).
       const news = { user_id: user.id, username: user.username };

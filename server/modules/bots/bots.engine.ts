@@ -1,5 +1,5 @@
 /**
- * A bot run (docs/bots.md, docs/decisions/bot-runs-on-pg-boss.md): claims the bot's UTC day in bot_runs (so a run happens once per bot
+ * A bot run (docs/bots.md, docs/decisions/0001-bot-runs-on-pg-boss.md): claims the bot's UTC day in bot_runs (so a run happens once per bot
  * and day, whichever app instance gets there first), moves the tags along their lifecycle, picks
  * tags from the current rotation, generates a stack and posts it to the bot's audience, and
  * records the outcome. The scheduler (pg-boss) calls runBot for dueBots; the CLI calls it directly.

@@ -1,5 +1,5 @@
 /**
- * The `openai` bot generator (docs/decisions/bot-runs-on-pg-boss.md): asks any OpenAI-compatible chat-completions endpoint for a
+ * The `openai` bot generator (docs/decisions/0001-bot-runs-on-pg-boss.md): asks any OpenAI-compatible chat-completions endpoint for a
  * stack as JSON and checks the answer with the rules of a user's stack (spec 2 §5). Anything else
  * (an HTTP error, a timeout, an answer that is not JSON or breaks a rule) throws, which the engine
  * records as a failed run.

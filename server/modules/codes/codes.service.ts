@@ -51,7 +51,7 @@ export async function takeRegistrationCode(trx: Db, code: string) {
   return taken ?? explainUnusableCode(trx, code);
 }
 
-// Personal invites (docs/decisions/personal-invites.md): single-use codes a user hands to a friend.
+// Personal invites (docs/decisions/0026-personal-invites.md): single-use codes a user hands to a friend.
 
 type InviteRow = { id: number; code: string; expires_at: Date | string | null; created_at: Date | string; state: InviteState; joined: string | null };
 

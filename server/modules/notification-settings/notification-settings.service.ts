@@ -86,7 +86,7 @@ const UNSUBSCRIBE_REFUSALS = {
 } as const;
 
 /**
- * One-click unsubscribe (RFC 8058; docs/decisions/one-click-unsubscribe.md): the link's token names
+ * One-click unsubscribe (RFC 8058; docs/decisions/0045-one-click-unsubscribe.md): the link's token names
  * the user and the kinds (one for an instant mail, the digest's kinds for a digest), whose e-mail
  * turns off. No sign-in: the signed token is the proof. Idempotent. Throttled per IP.
  */

@@ -4,7 +4,7 @@ import { LIMITS, NOTIFICATION_MAIL } from '../../../shared/limits';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/schemas/notification-settings';
 
 /**
- * Unsubscribe links (docs/decisions/one-click-unsubscribe.md): a JWT naming the user and the kinds
+ * Unsubscribe links (docs/decisions/0045-one-click-unsubscribe.md): a JWT naming the user and the kinds
  * whose e-mail the link turns off, expiring after NOTIFICATION_MAIL.unsubscribeTtlDays. Signed with
  * a key derived from the app's secret for this purpose alone, and with its own audience, so it can
  * never pass as an access token (nor an access token as it).

@@ -87,7 +87,7 @@ export function cutText(text: string, max: number): string {
 /**
  * Queues one push to every current subscription of a user (active, made since their last
  * revocation), as one delivery per subscription in the
- * outbox (docs/decisions/push-outbox.md); answers how many this call queued. `db` may be the
+ * outbox (docs/decisions/0049-push-outbox.md); answers how many this call queued. `db` may be the
  * caller's transaction: the deliveries exist if and only if it commits, and the job queue picks
  * them up after. **Exactly one delivery per (dedupeKey, subscription)**, however many times and on
  * however many instances this is called (within LIMITS.pushDeliveryRetentionDays): a repeated call

@@ -1,5 +1,5 @@
 /**
- * Push delivery on pg-boss (docs/decisions/push-outbox.md): an enqueuer moves outbox rows
+ * Push delivery on pg-boss (docs/decisions/0049-push-outbox.md): an enqueuer moves outbox rows
  * (`push_deliveries`, written by queuePush in the caller's transaction) into the job queue, one job
  * per row, in one transaction with marking them queued; the send worker takes a batch of jobs
  * (LIMITS.pushSendConcurrency) and sends each push once, retried with backoff by pg-boss.

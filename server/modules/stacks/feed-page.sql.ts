@@ -101,7 +101,7 @@ type ViewerSet = (typeof VIEWER_SETS)[number];
 
 /**
  * The two sets kept in feed_marks (answered 'a', hidden 'h') come in parts
- * (migrations/2026_11_29_100000_dense_feed_marks.ts, docs/decisions/dense-feed-marks.md): the ids
+ * (migrations/2026_11_29_100000_dense_feed_marks.ts, docs/decisions/0055-dense-feed-marks.md): the ids
  * of the sparse ranges, joined in order (`vs.<set>`); the bitmaps of the dense ones, joined in
  * order (`vs.<set>_bits`); and which bitmap is a range's (`vs.<set>_map`: two bytes per range up to
  * the last dense one, its bitmap's place from 1, or 0 when the range is not dense). Each other set

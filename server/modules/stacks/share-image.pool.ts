@@ -19,7 +19,7 @@ const busy = () =>
 
 /**
  * Share images are drawn on worker threads (piscina), never on the event loop: a picture is ~40 ms
- * of CPU, and eight at once held every other request up for a quarter of a second (docs/decisions/share-images-on-worker-threads.md). At
+ * of CPU, and eight at once held every other request up for a quarter of a second (docs/decisions/0028-share-images-on-worker-threads.md). At
  * most `threads` render at once and `queueMax` more wait; beyond that a render is refused at once
  * (503 with Retry-After) rather than queued without end.
  */

@@ -17,7 +17,7 @@ import { on } from '../../lib/events';
 import { transientKey, transientLabel } from './transient-tabs';
 
 /*
- * The dashboard's views and their addresses (docs/decisions/2026-11-26-addresses.md). The address
+ * The dashboard's views and their addresses (docs/decisions/0036-addresses.md). The address
  * is the source of truth for which view shows: every way of moving (a tab, an app event, Back and
  * Forward, a reload, a link) changes the address, and the view follows it. What the address cannot
  * hold lives here: which transient tabs are open, their labels, and where each returns to.

@@ -10,7 +10,7 @@ function UserLink({ id, username }: { id: number; username: string }) {
 }
 
 /**
- * Admins only (docs/decisions/personal-invites.md): who invited this user and whom they invited. The server sends
+ * Admins only (docs/decisions/0026-personal-invites.md): who invited this user and whom they invited. The server sends
  * `invited_by` and `invited` to admins alone; for anyone else this shows nothing.
  */
 export function InviteLinks({ profile }: { profile: UserProfile }) {

@@ -7,7 +7,7 @@ import { errorDetail, useTRPC } from '../../lib/trpc';
 type Status = { kind: 'busy' | 'done' | 'failed'; text: string };
 
 /**
- * Settings → "Download my data" (docs/decisions/data-export.md): fetches GET /v1/users/me/export (the same document
+ * Settings → "Download my data" (docs/decisions/0015-data-export.md): fetches GET /v1/users/me/export (the same document
  * over tRPC, with the session's token) and saves it as stacks-export-{username}-{date}.json.
  */
 export function DownloadData() {

@@ -18,7 +18,7 @@ const STATE_LABELS: Record<InviteState, { text: string; badge: string }> = {
 export const inviteLink = (code: string) => `${window.location.origin}${invitePath(code)}`;
 
 /**
- * Settings → "Invite a friend" (docs/decisions/personal-invites.md): makes a single-use invite link (7 days) to copy and
+ * Settings → "Invite a friend" (docs/decisions/0026-personal-invites.md): makes a single-use invite link (7 days) to copy and
  * send, and lists my invites with their state, expiry and who joined with each.
  */
 export function InviteFriend() {

@@ -8,7 +8,7 @@ const sameOrder = (a: readonly number[], b: readonly number[]) => a.length === b
 
 /**
  * The Group Consensus card (spec 2 §2.3, Borda), and beside it the optimal (Kemeny-Young) order
- * when the two differ, with why; the Condorcet winner when there is one (docs/decisions/consensus-beside-borda.md).
+ * when the two differ, with why; the Condorcet winner when there is one (docs/decisions/0014-consensus-beside-borda.md).
  */
 export function ConsensusCards({ stack }: { stack: Stack }) {
   const detail = stack.consensus_detail;
