@@ -9,9 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLEANUP_CRON, CLEANUP_QUEUE, startScheduler, TICK_CRON, TICK_QUEUE, type Scheduler } from '../../server/jobs/scheduler';
+import { CLEANUP_CRON, CLEANUP_QUEUE, RUN_QUEUE, startScheduler, TICK_CRON, TICK_QUEUE, type Scheduler } from '../../server/jobs/scheduler';
 import { defaultBotsConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -203,8 +204,16 @@ describe('two app instances on one PostgreSQL server', () => {
         },
         60_000,
       );
-      // Both instances keep ticking and working the queue; give a duplicate time to show up.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Both instances keep ticking and working the queue: a duplicate would be a second run job of a
+      // bot. Every run job queued so far is worked (none created, retrying or active) before the count.
+      await waitFor(
+        'the run queue to be worked off',
+        async () => {
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = ${RUN_QUEUE} and state in ('created', 'retry', 'active')`.execute(handle.db);
+          return rows[0].n === 0;
+        },
+        60_000,
+      );
 
       const runs = await handle.db.selectFrom('bot_runs').select(['bot_id', 'success']).orderBy('bot_id').execute();
       expect(runs).toEqual(botIds.map((bot_id) => ({ bot_id, success: true })));
