@@ -57,7 +57,7 @@ interface Options {
 }
 
 /** The feed targets (docs/benchmarks.md), checked on every run (printed, not asserted: figures depend on the machine). */
-const TARGETS = { feedP99: 50, feedVsDetail: 0.6, deepP99: 100, heavyVsTypical: 1.5, heavyBuffers: 1000, openP99: 50 };
+const TARGETS = { heavyBuffers: 1000, openP99: 50 };
 
 function modeOf(raw: string): Options['mode'] {
   if (raw === 'closed' || raw === 'open' || raw === 'both' || raw === 'fanout' || raw === 'variants') return raw;
@@ -382,6 +382,7 @@ function printOpen(rows: OpenRow[], rates: number[]) {
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 async function main() {
+  let ratios: string[];
   const { scale, options } = parseOptions();
   if (options.mode === 'fanout') {
     if (options.fanout > 0) printFanout(await benchFanout(options.fanout));
@@ -518,13 +519,12 @@ async function main() {
       const deep = get(`GET /v2/stacks?offset=${DEEP_OFFSET}`);
       const heavyRun = get('GET /v2/stacks (heavy viewer)');
       const detail = get('GET /v1/stacks/{id}');
+      // Latencies for information: absolute times move with the machine; the targets are the ratios below.
       if (feed && detail) {
-        console.log(`  ${verdict(feed.p99 <= TARGETS.feedP99)}  feed p99 ${fmt(feed.p99)} ms <= ${TARGETS.feedP99} ms`);
-        const ratio = feed.requestsPerSecond / detail.requestsPerSecond;
-        console.log(`  ${verdict(ratio >= TARGETS.feedVsDetail)}  feed throughput ${feed.requestsPerSecond.toFixed(0)} req/s = ${ratio.toFixed(2)} x detail ${detail.requestsPerSecond.toFixed(0)} req/s (>= ${TARGETS.feedVsDetail})`);
+        console.log(`  info  feed p99 ${fmt(feed.p99)} ms, ${feed.requestsPerSecond.toFixed(0)} req/s; detail p99 ${fmt(detail.p99)} ms, ${detail.requestsPerSecond.toFixed(0)} req/s`);
       }
-      if (deep) console.log(`  ${verdict(deep.p99 <= TARGETS.deepP99)}  deep page (offset ${DEEP_OFFSET}) p99 ${fmt(deep.p99)} ms <= ${TARGETS.deepP99} ms`);
-      if (heavyRun && feed) console.log(`  ${verdict(heavyRun.p99 <= TARGETS.heavyVsTypical * feed.p99)}  heavy viewer feed p99 ${fmt(heavyRun.p99)} ms <= ${TARGETS.heavyVsTypical} x typical ${fmt(feed.p99)} ms`);
+      if (deep) console.log(`  info  deep page (offset ${DEEP_OFFSET}) p99 ${fmt(deep.p99)} ms`);
+      if (heavyRun && feed) console.log(`  info  heavy viewer feed p99 ${fmt(heavyRun.p99)} ms (typical ${fmt(feed.p99)} ms)`);
       if (heavyPlan) {
         const buffers = (heavyPlan.Plan['Shared Hit Blocks'] ?? 0) + (heavyPlan.Plan['Shared Read Blocks'] ?? 0);
         console.log(`  ${verdict(buffers <= TARGETS.heavyBuffers)}  heavy viewer feed touches ${buffers} buffers <= ${TARGETS.heavyBuffers}`);
@@ -534,15 +534,15 @@ async function main() {
     console.log('');
     console.log(`Machine speed after the runs: ${formatMachineSpeed(await machineSpeed(client))} (before: PostgreSQL ${Math.round(speedBefore.postgresMs)} ms, Node ${Math.round(speedBefore.nodeMs)} ms, round trip ${Math.round(speedBefore.roundTripMicros)} µs;` +
       ' latency figures compare only at like readings: docs/benchmarks.md, "Machine speed").');
-    console.log('Targets (every feed variant, heaviest viewers; docs/decisions/0040-feed-merge-in-windows.md):');
+    console.log('Every feed variant, heaviest viewers (p99 for information; docs/decisions/0040-feed-merge-in-windows.md):');
     const worstOf = <T>(items: T[], key: (t: T) => number) => items.reduce<T | undefined>((w, t) => (w === undefined || key(t) > key(w) ? t : w), undefined);
-    for (const [offset, limit] of [[0, VARIANT_TARGETS.firstPageP99], [DEEP_OFFSET, VARIANT_TARGETS.deepPageP99]] as const) {
+    for (const offset of [0, DEEP_OFFSET]) {
       const runs = variantResults.filter((r) => r.endpoint.endsWith(` @${offset}`));
       if (runs.length === 0) continue;
-      const failing = runs.filter((r) => !(r.p99 <= limit) || r.errors + r.non2xx > 0);
+      const failing = runs.filter((r) => r.errors + r.non2xx > 0);
       const worst = worstOf(runs, (r) => (Number.isNaN(r.p99) ? Infinity : r.p99))!;
-      console.log(`  ${verdict(failing.length === 0)}  offset ${offset}: every variant p99 <= ${limit} ms (worst: ${worst.endpoint} ${fmt(worst.p99)} ms)` +
-        (failing.length ? `; over it or failing: ${failing.map((r) => `${r.endpoint} ${fmt(r.p99)} ms`).join(', ')}` : ''));
+      console.log(`  ${verdict(failing.length === 0)}  offset ${offset}: every variant answers without errors (worst p99: ${worst.endpoint} ${fmt(worst.p99)} ms)` +
+        (failing.length ? `; failing: ${failing.map((r) => `${r.endpoint} ${r.errors + r.non2xx}`).join(', ')}` : ''));
     }
     if (variantPlans.length > 0) {
       const deep = variantPlans.map((p) => ({ label: p.label, ...p.byOffset.get(DEEP_OFFSET)! }));
@@ -551,6 +551,7 @@ async function main() {
       console.log(`  ${verdict(over.length === 0)}  offset ${DEEP_OFFSET}: every variant touches <= ${VARIANT_TARGETS.deepBuffers} buffers (worst: ${worst.label}, ${worst.buffers} for user ${worst.viewer})` +
         (over.length ? `; over it: ${over.map((d) => `${d.label} ${d.buffers}`).join(', ')}` : ''));
     }
+    ratios = ratioLines(results, variantPlans);
   } finally {
     clearTimeout(deadline);
     await client.end();
@@ -558,6 +559,45 @@ async function main() {
   }
   // On its own database and in this process, once the servers above have stopped.
   if (options.fanout > 0 && !onlyVariants) printFanout(await benchFanout(options.fanout));
+  // Last, so a script can read them: the targets, as ratios within this one run, with their verdicts
+  // first and the three `ratio ...` lines at the very end.
+  if (ratios.length > 0) {
+    console.log('');
+    console.log('Targets (docs/benchmarks.md), ratios within this run:');
+    for (const line of ratios.filter((l) => !l.startsWith('ratio '))) console.log(line);
+    for (const line of ratios.filter((l) => l.startsWith('ratio '))) console.log(line);
+  }
+}
+
+/** The ratio targets (docs/benchmarks.md): both app/bare >= RATIO_TARGETS.appVsBare, worst/plain <= RATIO_TARGETS.worstVsPlain. */
+const RATIO_TARGETS = { appVsBare: 0.8, worstVsPlain: 3 };
+
+/**
+ * The run's figures as ratios, which hold from one machine and hour to the next where absolute
+ * times do not: the app's throughput against the bare node:http + pg server's on the same SQL and
+ * the same run (feed, detail), and the costliest feed variant's statement time at offset
+ * DEEP_OFFSET against the plain feed's. Each line: `ratio <what> <x.xx>`, then its verdict.
+ */
+function ratioLines(results: Measurement[], plans: Awaited<ReturnType<typeof explainVariants>>): string[] {
+  const lines: string[] = [];
+  const rps = (endpoint: string, server: string) => results.find((r) => r.endpoint === endpoint && r.server === server)?.requestsPerSecond;
+  for (const [name, endpoint] of [['feed', 'GET /v2/stacks'], ['detail', 'GET /v1/stacks/{id}']] as const) {
+    const app = rps(endpoint, 'app');
+    const bare = rps(endpoint, 'bare');
+    if (app === undefined || bare === undefined || bare === 0) continue;
+    const ratio = app / bare;
+    lines.push(`ratio ${name} app/bare ${ratio.toFixed(2)}`);
+    lines.push(`  ${verdict(ratio >= RATIO_TARGETS.appVsBare)}  ${name}: app ${app.toFixed(0)} req/s against bare ${bare.toFixed(0)} req/s (>= ${RATIO_TARGETS.appVsBare})`);
+  }
+  const deep = plans.map((p) => ({ label: p.label, ...p.byOffset.get(DEEP_OFFSET)! }));
+  const plain = deep.find((d) => d.label === 'feed plain updated');
+  const worst = deep.reduce<(typeof deep)[number] | undefined>((w, d) => (w === undefined || d.ms > w.ms ? d : w), undefined);
+  if (plain && worst && plain.ms > 0) {
+    const ratio = worst.ms / plain.ms;
+    lines.push(`ratio variants worst/plain ${ratio.toFixed(2)}`);
+    lines.push(`  ${verdict(ratio <= RATIO_TARGETS.worstVsPlain)}  offset ${DEEP_OFFSET}: ${worst.label} ${worst.ms.toFixed(1)} ms against feed plain updated ${plain.ms.toFixed(1)} ms (<= ${RATIO_TARGETS.worstVsPlain})`);
+  }
+  return lines;
 }
 
 process.on('SIGINT', () => {
