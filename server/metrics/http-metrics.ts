@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@trpc/server';
 import type { NextFunction, Request, Response } from 'express';
-import { SERVED_METHODS } from '../http/method-guard';
+import { SERVED_METHODS, TRPC_METHODS } from '../http/method-guard';
 import { metrics } from './metrics';
 
 /** The `route` of everything no template matched: static files, the app's pages, unknown paths. */
@@ -70,8 +70,8 @@ export class RouteMatcher {
   }
 }
 
-/** tRPC's procedures are called by GET (queries) and POST (mutations, batches); other methods reach none. */
-const TRPC_CALL_METHODS = new Set(['GET', 'POST']);
+/** tRPC's procedures are called by GET (queries) and POST (mutations, batches): its methods but HEAD, which reaches none. */
+const TRPC_CALL_METHODS = new Set(TRPC_METHODS.filter((method) => method !== 'HEAD'));
 
 /**
  * The `route` label of a request: a template matched with its method, `trpc:<procedure>` for a tRPC

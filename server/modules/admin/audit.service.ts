@@ -3,9 +3,9 @@ import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { AppError } from '../../errors';
 import * as repo from './audit.repo';
-import { recordAudit } from './audit.repo';
 
-export { recordAudit };
+/** Appends one entry (the CLI records its backups and restores with it). */
+export const recordAudit = repo.recordAudit;
 
 /** Who did an admin action, and how it reached the server (docs/decisions/0037-admin-audit-log.md). */
 export interface AuditActor {
@@ -51,10 +51,10 @@ export async function audited<T>(db: Db, who: AuditActor, spec: AuditedAction<T>
   try {
     result = await work();
   } catch (error) {
-    await recordAudit(db, { ...who, action: spec.action, targetType: spec.targetType, targetId: spec.targetId ?? null, outcome: 'failure', detail: failureDetail(error) });
+    await repo.recordAudit(db, { ...who, action: spec.action, targetType: spec.targetType, targetId: spec.targetId ?? null, outcome: 'failure', detail: failureDetail(error) });
     throw error;
   }
-  await recordAudit(db, {
+  await repo.recordAudit(db, {
     ...who,
     action: spec.action,
     targetType: spec.targetType,
