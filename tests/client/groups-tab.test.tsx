@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GroupsTab } from '../../client/src/features/groups/groups-tab';
 import { emit } from '../../client/src/lib/events';
 import { groupSummary } from './groups-fixtures';
-import { renderAt, stubTrpc, TrpcFailure } from './render';
+import { flushQueuedWork, renderAt, stubTrpc, TrpcFailure } from './render';
 
 const MINE = groupSummary({ id: 1, name: 'Chess Club', owner: 'alice', member_count: 3, board_count: 12 });
 const SECRET = groupSummary({ id: 2, name: 'Night Owls', owner: 'alice', member_count: 1, board_count: 1, is_public: false });
@@ -99,7 +99,7 @@ describe('the 30 s overview cache in session storage (spec 2 §4)', () => {
     now += 29_000;
     const second = renderTab();
     expect(screen.getByRole('button', { name: /Chess Club/ })).toBeInTheDocument();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await flushQueuedWork();
     expect(second.server.callsTo('groups.overview')).toHaveLength(0);
     second.unmount();
 

@@ -6,7 +6,7 @@ import { NotificationSettings } from '../../client/src/features/settings/notific
 import { SettingsPanel } from '../../client/src/features/settings/settings-panel';
 import { UnsubscribePage } from '../../client/src/features/settings/unsubscribe-page';
 import { ME } from './fixtures';
-import { renderAt, stubTrpc, TrpcFailure } from './render';
+import { flushQueuedWork, renderAt, stubTrpc, TrpcFailure } from './render';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -152,7 +152,7 @@ describe('the unsubscribe page', () => {
     const { user } = renderPage('abc.def.ghi');
     expect(screen.getByRole('heading', { name: 'Unsubscribe from e-mails' })).toBeInTheDocument();
     expect(screen.getByText('Stop the e-mails this link came with? Nothing changes until you press Unsubscribe.')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await flushQueuedWork();
     expect(callsTo('notificationSettings.unsubscribe')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));

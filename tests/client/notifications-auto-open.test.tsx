@@ -4,7 +4,7 @@ import { DashboardPage } from '../../client/src/app/dashboard/dashboard-page';
 import { AUTO_SHOWN, AUTO_SKIPPED, autoOpenDecision } from '../../client/src/features/notifications/auto-open';
 import { emit } from '../../client/src/lib/events';
 import { dashboardAnswers, notification } from './fixtures';
-import { renderAt, stubTrpc } from './render';
+import { flushQueuedWork, renderAt, stubTrpc } from './render';
 
 describe('autoOpenDecision (spec 1 §2; docs/decisions/0044-notifications-panel-at-session-start.md)', () => {
   const decide = (stored: string | null, unreadAtStart: boolean, unreadNow: number, paused = false) => autoOpenDecision({ stored, unreadAtStart, unreadNow, paused });
@@ -50,8 +50,7 @@ describe('the notifications panel on the dashboard (docs/decisions/0044-notifica
     act(() => emit('notificationRefresh'));
     expect(await within(envelope).findByTestId('unread-badge')).toHaveTextContent('1');
     expect(within(envelope).getByTestId('request-dot')).toBeInTheDocument();
-    // Give an opening every chance to happen.
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    await flushQueuedWork();
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

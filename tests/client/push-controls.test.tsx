@@ -14,6 +14,7 @@ import {
 import { base64UrlToBytes } from '../../client/src/features/push/push-device';
 import { PushSession } from '../../client/src/features/push/push-session';
 import { clearToken, storeToken } from '../../client/src/lib/auth-token';
+import { flushQueuedWork } from './render';
 
 /*
  * The push controls (docs/pwa.md) against a stand-in browser: Notification, the service worker
@@ -317,7 +318,7 @@ describe('push follows the session (PushSession)', () => {
     localStorage.removeItem('token');
     render(<PushSession />);
     act(() => storeToken('tok-new'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await flushQueuedWork();
     expect(calls).toHaveLength(0);
   });
 
@@ -327,7 +328,7 @@ describe('push follows the session (PushSession)', () => {
     render(<PushSession />);
     const subscription = browser.subscription!;
     act(() => clearToken('expired'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await flushQueuedWork();
     expect(subscription.unsubscribe).not.toHaveBeenCalled();
     act(() => storeToken('tok-again'));
     act(() => clearToken());

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -14,6 +14,18 @@ export function renderAt(ui: ReactElement, path = '/') {
     </Providers>,
   );
   return { user, ...view };
+}
+
+/**
+ * Runs everything the app has already queued, inside act: its effects, React Query's notifications
+ * (each a zero-delay timer) and what they start (a call reaches the stubbed fetch within a few turns).
+ * For asserting that something did NOT happen: the check comes after the work that could have done
+ * it, in event-loop order, whatever the machine's load, where a fixed sleep only hopes it waited long enough.
+ */
+export async function flushQueuedWork(turns = 10): Promise<void> {
+  for (let turn = 0; turn < turns; turn += 1) {
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  }
 }
 
 /** A tRPC batch answer as the server sends it, for a stubbed fetch. */

@@ -6,7 +6,7 @@ import { on } from '../../client/src/lib/events';
 import { formatDateTime } from '../../client/src/lib/format-date';
 import { ME } from './fixtures';
 import { groupSummary } from './groups-fixtures';
-import { renderAt, stubTrpc, TrpcFailure } from './render';
+import { flushQueuedWork, renderAt, stubTrpc, TrpcFailure } from './render';
 import { ALICE, BOB, CAROL, groupAudience, listItem, page } from './stacks-fixtures';
 
 
@@ -107,7 +107,7 @@ describe('Stack list: heading, buttons and paging (spec 2 §2.1, §9)', () => {
     await grid();
 
     endInView(false); // further than 100 px from the bottom: not yet
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await flushQueuedWork();
     expect(server.callsTo('stacks.list')).toHaveLength(1);
 
     endInView(true);
@@ -123,7 +123,7 @@ describe('Stack list: heading, buttons and paging (spec 2 §2.1, §9)', () => {
     expect(screen.queryByText('Loading more stacks...')).not.toBeInTheDocument();
 
     endInView(true);
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await flushQueuedWork();
     expect(server.callsTo('stacks.list')).toHaveLength(2);
   });
 
@@ -133,12 +133,12 @@ describe('Stack list: heading, buttons and paging (spec 2 §2.1, §9)', () => {
     endInView(true);
     await waitFor(() => expect(cards()).toHaveLength(66));
     // The second page came: nothing more until the observer reports again.
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await flushQueuedWork();
     expect(server.callsTo('stacks.list')).toHaveLength(2);
     endInView(true); // still within reach (the screen is not full yet)
     await waitFor(() => expect(cards()).toHaveLength(99));
     endInView(false); // the third page pushed the end away
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await flushQueuedWork();
     expect(server.callsTo('stacks.list').map((call) => call.input.offset)).toEqual([0, 33, 66]);
   });
 
@@ -146,7 +146,7 @@ describe('Stack list: heading, buttons and paging (spec 2 §2.1, §9)', () => {
     const { server } = renderList(page(1, 5));
     await screen.findByText('No more stacks to load');
     endInView(true);
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await flushQueuedWork();
     expect(server.callsTo('stacks.list')).toHaveLength(1);
   });
 
@@ -164,12 +164,12 @@ describe('Stack list: heading, buttons and paging (spec 2 §2.1, §9)', () => {
     expect(cards()).toHaveLength(33);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // Not retried in a loop while the end stays in reach.
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await flushQueuedWork();
     expect(server.callsTo('stacks.list')).toHaveLength(2);
 
     fail = false;
     endInView(false);
-    await new Promise((r) => setTimeout(r, 5));
+    await flushQueuedWork();
     endInView(true);
     await waitFor(() => expect(cards()).toHaveLength(38));
     expect(server.callsTo('stacks.list')).toHaveLength(3);
