@@ -32,7 +32,7 @@ register as \`Authorization: Bearer <token>\`. Errors answer with an HTTP status
 404 not found, 409 conflict, 413 body too large, 429 too many requests (see Retry-After),
 503 DATABASE_UNAVAILABLE while the database cannot be reached or is saturated, 503 STATEMENT_TIMEOUT
 when the call's work ran past the server's time limit (both with Retry-After).
-Limits (bodies, pages, comments per call, throttles) are listed in the README.`;
+Limits (bodies, pages, comments per call, throttles) are listed in docs/limits-and-faults.md.`;
 
 /**
  * The OpenAPI document, generated from the tRPC procedures. The adapter describes errors in its own
