@@ -191,7 +191,7 @@ test.describe('mute, reports, export and invites in Chromium', () => {
     if (await panel.isVisible()) await panel.getByRole('button', { name: 'Close' }).click();
     await openSettings(ann);
     const [download] = await Promise.all([ann.waitForEvent('download'), ann.getByRole('button', { name: 'Download my data' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^stacks-export-e2e_ann-.*\.json$/);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^stacks-export-${ANN}-.*\\.json$`));
     const text = readFileSync((await download.path())!, 'utf8');
     const data = JSON.parse(text) as Record<string, unknown>;
     expect(JSON.stringify(data.profile)).toContain(`${ANN}@e2e.test`);
