@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import axe from 'axe-core';
 import { ONBOARDING_VERSION } from '../../shared/limits';
 import { startApp, type LocalApp, type RunningApp } from './servers';
 
@@ -139,19 +139,26 @@ export async function skipTour(page: Page): Promise<void> {
 
 /**
  * The critical and serious WCAG 2.2 A/AA violations axe-core finds on the page as it is now (or in
- * the part `include` selects), one readable line each. Only violations are collected in detail
- * (`resultTypes`): the passes, which the tests never read, cost most of a scan's time.
+ * the part `include` selects), with their nodes. axe-core is put in the page once per document
+ * (its source evaluated over DevTools, which the app's CSP does not stop) and run with one call;
+ * only violations are collected in detail (`resultTypes`): the tests never read the passes, whose
+ * details cost most of a scan's time.
  */
 export async function axeViolations(page: Page, include?: string): Promise<{ id: string; impact: string; help: string; targets: string[]; summaries: string[] }[]> {
-  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact!,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-      summaries: violation.nodes.map((node) => node.failureSummary ?? ''),
-    }));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    async ({ tags, include }) => {
+      const { axe: run } = window as unknown as { axe: typeof axe };
+      const results = await run.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+        summaries: violation.nodes.map((node) => node.failureSummary ?? ''),
+      }));
+    },
+    { tags: AXE_TAGS, include },
+  );
+  return violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious');
 }
