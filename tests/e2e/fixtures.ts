@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import { ONBOARDING_VERSION } from '../../shared/limits';
 import { startApp, type LocalApp, type RunningApp } from './servers';
@@ -120,6 +120,14 @@ export async function signedInPage(browser: Browser, app: RunningApp, account: A
     { name: 'onboarding_completed', value: 'true' },
   ];
   return newPage(browser, { ...options, storageState: { cookies: [], origins: [{ origin: app.baseUrl, localStorage }] } });
+}
+
+/**
+ * Marks the notifications panel as already shown in this browser session for `account`: it opens
+ * by itself once a session starts with unread notifications (spec 1 §2), over what a test is about.
+ */
+export async function shownNotificationsAlready(context: BrowserContext, account: Account): Promise<void> {
+  await context.addInitScript((id: number) => sessionStorage.setItem(`notifications_auto_shown_${id}`, 'true'), account.id);
 }
 
 /** Logs in through the login form and waits for the dashboard. */
