@@ -50,12 +50,18 @@ export function uniqueName(base: string): string {
 
 export const test = base.extend<object, { app: WorkerApp }>({
   app: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const app = await startApp({ hostname: 'localhost', extraCodeUses: 10_000 });
+      const app = await startApp({ hostname: 'localhost' });
       try {
-        const root = await registerAccount(app, uniqueName('root'), app.extraCode!);
+        // The first code's one use makes the root account, the admin CLI makes it an admin (beside
+        // the server on PostgreSQL; the embedded database pauses the server meanwhile), and the
+        // admin API makes the code every test registers with.
+        const root = await registerAccount(app, uniqueName('root'), app.firstCode);
         await app.cli(['users:role', root.username, 'ADMIN']);
-        await use({ ...app, code: app.extraCode!, root });
+        const { code } = await callApi<{ code: string }>(app, 'POST', '/v1/admin/codes', root.token, { uses: 10_000 });
+        await use({ ...app, code, root });
       } finally {
         await app.stop();
       }
