@@ -103,7 +103,7 @@ test.describe('addresses in Chromium', () => {
     await expectView(page, `/dashboard/groups/${groupId}`, 'Route Club', 'Route Club', 1);
     await page.getByRole('tab', { name: 'Users' }).click();
     await expectView(page, '/dashboard/users', 'Users', 'Users', 2);
-    await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: /e2e_bob/ }).click();
+    await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: new RegExp(BOB) }).click();
     await expectView(page, `/dashboard/users/${bob.id}`, BOB, BOB, 1);
     await page.getByRole('tab', { name: 'Users', exact: true }).click();
     await page.getByRole('list', { name: 'Bots' }).getByRole('button', { name: /Routebot/ }).click();
