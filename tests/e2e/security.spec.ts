@@ -18,10 +18,14 @@ const contexts: BrowserContext[] = [];
 const WAIT = { timeout: 20_000 };
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
-const PASSKEY_USER = uniqueName('sec_passkey');
-const TOTP_USER = uniqueName('sec_totp');
-const KEYS_USER = uniqueName('sec_keys');
-const SESSIONS_USER = uniqueName('sec_sessions');
+/*
+ * The tests are independent and spread over the workers: beforeAll runs again before each one a
+ * worker takes, so each run makes accounts of its own.
+ */
+let PASSKEY_USER: string;
+let TOTP_USER: string;
+let KEYS_USER: string;
+let SESSIONS_USER: string;
 
 /** Saves the page (a dialog: the viewport, where it lies) as a PNG when SCREENSHOT_DIR is set. */
 async function shot(page: Page, name: string, { fullPage = true } = {}) {
@@ -33,6 +37,7 @@ async function shot(page: Page, name: string, { fullPage = true } = {}) {
 test.beforeAll(async ({ app: workerApp, browser: workerBrowser }) => {
   app = workerApp;
   browser = workerBrowser;
+  [PASSKEY_USER, TOTP_USER, KEYS_USER, SESSIONS_USER] = ['sec_passkey', 'sec_totp', 'sec_keys', 'sec_sessions'].map(uniqueName);
   await registerAccount(app, PASSKEY_USER, app.code);
   await registerAccount(app, TOTP_USER, app.code);
   await registerAccount(app, KEYS_USER, app.code);
