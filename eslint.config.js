@@ -76,7 +76,7 @@ const sqlOutsideRepos = [
 const SQL_HOMES = ['server/**/*.repo.ts', 'server/**/*.sql.ts', 'server/policy/**', 'server/db/**'];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'client/dist', 'data', 'coverage', 'tmp-*'] },
+  { ignores: ['node_modules', 'client/dist', 'data', 'coverage', 'tmp-*', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

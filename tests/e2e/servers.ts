@@ -6,8 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { BrowserContext } from '@playwright/test';
+
+/*
+ * The servers the browser tests run against (docs/testing.md, "Browser tests"): the app as
+ * `npm start` runs it (built client, real database) on a free port, the pair of instances behind
+ * nginx, and the mail outbox they write. tests/e2e/fixtures.ts gives each worker one app; a file
+ * that stops and restarts its server, or whose assertions read the whole database, starts its own.
+ */
 
 /*
  * Node itself runs the server and the CLI, with tsx as a loader: the `tsx` binary is a wrapper
@@ -15,7 +21,6 @@ import { expect } from 'vitest';
  * database's lock, so a CLI run right after could find the data folder still in use.
  */
 const TSX = ['--import', 'tsx'];
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -75,12 +80,19 @@ async function createCode(env: NodeJS.ProcessEnv, uses: number): Promise<string>
   return code;
 }
 
-/** A new, empty database on the PostgreSQL server of `serverUrl`; `drop` removes it. */
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** The environment variable through which global-setup.ts names the migrated template database. */
+export const TEMPLATE_ENV = 'STACKS_E2E_TEMPLATE';
+
+/**
+ * A new database on the PostgreSQL server of `serverUrl`; `drop` removes it. A copy of the migrated
+ * template that global-setup.ts made when there is one (a server start then has nothing to
+ * migrate), else empty.
+ */
+async function createDatabase(serverUrl: string, template = process.env[TEMPLATE_ENV]): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `stacks_e2e_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -238,7 +250,7 @@ export async function startCluster(): Promise<RunningCluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'stacks-e2e-cluster-'));
   const dataDir = path.join(dir, 'data');
   mkdirSync(dataDir);
-  const database = await createDatabase(SERVER_PG);
+  const database = await createDatabase(SERVER_PG, process.env.DATABASE_URL ? process.env[TEMPLATE_ENV] : undefined);
   const [nginxPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${nginxPort}`;
   const common: NodeJS.ProcessEnv = {
@@ -311,20 +323,6 @@ export async function startCluster(): Promise<RunningCluster> {
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
-
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  return page;
-}
-
 /** Decodes a quoted-printable mail body enough to read its links. */
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
@@ -349,58 +347,3 @@ export function linkFromOutbox(dataDir: string, to: string, pathname: string): s
   throw new Error(`no ${pathname} link for ${to} in ${folder}`);
 }
 
-/** The WCAG rule sets every axe-core scan of the browser tests runs (2.2 A/AA and what it includes). */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** The password of every account the browser tests make. */
-export const E2E_PASSWORD = 'correct horse';
-
-export interface Account {
-  token: string;
-  id: number;
-}
-
-/** A JSON call to the running app's REST API, as a third-party client makes it; throws on non-2xx. */
-export async function callApi<T>(app: RunningApp, method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** POST /v1/users/register with `code`; returns the token and the new user's id. */
-export async function registerAccount(app: RunningApp, username: string, code: string): Promise<Account> {
-  const { access_token } = await callApi<{ access_token: string }>(app, 'POST', '/v1/users/register', undefined, {
-    username,
-    email: `${username}@e2e.test`,
-    password: E2E_PASSWORD,
-    registration_code: code,
-  });
-  const me = await callApi<{ id: number }>(app, 'GET', '/v1/users/me', access_token);
-  return { token: access_token, id: me.id };
-}
-
-/** A friend request and its acceptance, through the friend request endpoints. */
-export async function befriend(app: RunningApp, from: Account, to: Account): Promise<void> {
-  await callApi(app, 'POST', '/v1/users/friends/requests', from.token, { user_id: to.id });
-  const incoming = await callApi<{ id: number }[]>(app, 'GET', '/v1/users/friends/requests?type=incoming', to.token);
-  await callApi(app, 'PUT', `/v1/users/friends/requests/${incoming[0].id}`, to.token, { status: 'ACCEPTED' });
-}
-
-/** Logs in through the login form and waits for the dashboard. */
-export async function logIn(app: RunningApp, page: Page, username: string): Promise<void> {
-  await page.goto(`${app.baseUrl}/login`);
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password').fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-/** The tour starts by itself for a new user and lies over everything: tests that are not about it skip it. */
-export async function skipTour(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Skip' }).count()).toBe(0);
-}

@@ -1,6 +1,5 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, callApi, launchBrowser, type Account, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type RunningApp } from './harness';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { befriend, callApi, expect, registerAccount, signedInPage, test, uniqueName, type Account, type WorkerApp } from './fixtures';
 
 /**
  * The stacks journey in Chromium against the dashboard with the stacks screens mounted (the Stacks
@@ -8,7 +7,7 @@ import { befriend, callApi, launchBrowser, type Account, logIn as logInAs, newPa
  * 8 characters of its name). Alice and Bob are friends and each use a browser; Carol is the third
  * member of their group and answers through the REST API.
  */
-let app: RunningApp;
+let app: WorkerApp;
 let browser: Browser;
 let alice: Page;
 let bob: Page;
@@ -18,11 +17,15 @@ let bobAccount: Account;
 let carolAccount: Account;
 let groupId: number;
 
-const WAIT = { timeout: 20_000 };
 const LUNCH = ['Pizza', 'Sushi', 'Tacos', 'Curry', 'Pasta', 'Salad'];
 
 const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
-const register = (username: string) => registerAccount(app, username, app.extraCode!);
+const register = (username: string) => registerAccount(app, username, app.code);
+const ALICE = uniqueName('e2e_alice');
+const BOB = uniqueName('e2e_bob');
+const CAROL = uniqueName('e2e_carol');
+
+test.describe.configure({ mode: 'serial' });
 
 async function joinByInvitation(owner: Account, member: Account, group: number) {
   await api('POST', `/v1/groups/${group}/invite/${member.id}`, owner.token);
@@ -38,7 +41,6 @@ async function stackIdByName(account: Account, name: string): Promise<number> {
   return item.id;
 }
 
-const logIn = (page: Page, username: string) => logInAs(app, page, username);
 
 const myStacks = (page: Page) => page.getByRole('list', { name: 'My Stacks' });
 /** Cards titled `name`: both the stack and its twisted stack. */
@@ -56,17 +58,17 @@ const bannerOf = async (page: Page, name: string, twisted = false) => ((await ca
 async function stacksTab(page: Page) {
   await page.goto(`${app.baseUrl}/dashboard/stacks`);
   await page.getByRole('tab', { name: 'Stacks' }).click();
-  await expect.poll(() => page.getByRole('heading', { name: 'My Stacks' }).isVisible(), WAIT).toBe(true);
+  await expect(page.getByRole('heading', { name: 'My Stacks' })).toBeVisible();
 }
 
 /** Opens a stack from My Stacks; its detail shows in a tab of its own. */
 async function openCard(page: Page, name: string) {
-  await expect.poll(() => card(page, name).count(), WAIT).toBe(1);
+  await expect(card(page, name)).toHaveCount(1);
   await card(page, name).click();
-  await expect.poll(() => page.getByRole('heading', { name, level: 1 }).isVisible(), WAIT).toBe(true);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
-const rankingTexts = (page: Page) => page.getByRole('list', { name: 'Your ranking' }).getByRole('listitem').allTextContents();
+const rankingItems = (page: Page) => page.getByRole('list', { name: 'Your ranking' }).getByRole('listitem');
 
 /** Picks the card up with Space, moves it with ArrowDown until it is over `place`, drops it. */
 /** Picks up `position` with Space, moves it down to `place` one ArrowDown per place (docs/accessibility.md), and drops it. */
@@ -76,34 +78,36 @@ async function moveWithKeyboard(page: Page, position: string, place: number) {
   const announced = page.locator('[id^="DndLiveRegion"]');
   await list.getByRole('button', { name: new RegExp(position) }).focus();
   await page.keyboard.press('Space');
-  await expect.poll(() => announced.textContent()).toContain(`${position} is over place ${from} of 6.`);
+  await expect(announced).toContainText(`${position} is over place ${from} of 6.`);
   // The keyboard sensor listens for the arrows from a timer set at the pick-up: a timer set now runs after it.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   for (let over = from + 1; over <= place; over++) {
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => announced.textContent()).toContain(`${position} is over place ${over} of 6.`);
+    await expect(announced).toContainText(`${position} is over place ${over} of 6.`);
   }
   await page.keyboard.press('Space');
 }
 
 async function submitRanking(page: Page) {
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect.poll(() => page.getByRole('heading', { name: 'Responses' }).isVisible(), WAIT).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Responses' })).toBeVisible();
 }
 
 const response = (page: Page, username: string): Locator => page.getByRole('article', { name: `${username}'s response` });
-const labelOf = (page: Page, username: string) => response(page, username).getByTestId('score-label').textContent();
+const scoreLabel = (page: Page, username: string) => response(page, username).getByTestId('score-label');
+const labelOf = (page: Page, username: string) => scoreLabel(page, username).textContent();
 
 async function fillStackForm(dialog: Locator, name: string, positions: string[]) {
   await dialog.getByLabel('Stack Name (max 32 characters):').fill(name);
   for (const [index, position] of positions.entries()) await dialog.getByRole('textbox', { name: `Position ${index + 1}` }).fill(position);
 }
 
-beforeAll(async () => {
-  app = await startApp({ extraCodeUses: 3 });
-  aliceAccount = await register('e2e_alice');
-  bobAccount = await register('e2e_bob');
-  carolAccount = await register('e2e_carol');
+test.beforeAll(async ({ app: workerApp, browser: workerBrowser }) => {
+  app = workerApp;
+  browser = workerBrowser;
+  aliceAccount = await register(ALICE);
+  bobAccount = await register(BOB);
+  carolAccount = await register(CAROL);
   await befriend(app, aliceAccount, bobAccount);
   await befriend(app, aliceAccount, carolAccount);
   ({ id: groupId } = await api<{ id: number }>('POST', '/v1/groups', aliceAccount.token, {
@@ -115,138 +119,135 @@ beforeAll(async () => {
   }));
   await joinByInvitation(aliceAccount, bobAccount, groupId);
   await joinByInvitation(aliceAccount, carolAccount, groupId);
-  browser = await launchBrowser();
-  alice = await newPage(browser);
-  bob = await newPage(browser);
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  alice = await signedInPage(browser, app, aliceAccount);
+  bob = await signedInPage(browser, app, bobAccount);
+});
+test.afterAll(async () => {
+  await alice?.context().close();
+  await bob?.context().close();
 });
 
-describe('stacks in Chromium', () => {
-  it('Alice creates a friend stack for Bob from the Stacks tab and ranks it', async () => {
-    await logIn(alice, 'e2e_alice');
-    await skipTour(alice);
-    await expect.poll(() => alice.getByRole('heading', { name: 'Stacks', level: 1 }).isVisible(), WAIT).toBe(true);
-    await expect.poll(() => alice.getByText('No stacks yet. Join a group to get started.').isVisible(), WAIT).toBe(true);
+test.describe('stacks in Chromium', () => {
+  test('Alice creates a friend stack for Bob from the Stacks tab and ranks it', async () => {
+    await alice.goto(`${app.baseUrl}/dashboard`);
+    await expect(alice.getByRole('heading', { name: 'Stacks', level: 1 })).toBeVisible();
+    await expect(alice.getByText('No stacks yet. Join a group to get started.')).toBeVisible();
 
     await alice.getByRole('button', { name: 'Add Friend Stack' }).click();
     const dialog = alice.getByRole('dialog', { name: 'New Friend Stack' });
     await fillStackForm(dialog, 'Lunch Spots', ['Pizza', 'Sushi', 'Tacos', 'Curry', 'Pasta', 'pizza ']);
-    await expect.poll(() => dialog.getByText('Identical positions not supported.').isVisible()).toBe(true);
+    await expect(dialog.getByText('Identical positions not supported.')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Position 6' }).fill('Salad');
-    await dialog.getByRole('radio', { name: 'e2e_bob' }).check();
+    await dialog.getByRole('radio', { name: BOB }).check();
     await dialog.getByRole('button', { name: 'Create Stack' }).click();
 
     // The new stack opens in its own tab, labelled with the first 8 characters of its name.
-    await expect.poll(() => alice.getByRole('heading', { name: 'Lunch Spots', level: 1 }).isVisible(), WAIT).toBe(true);
-    await expect.poll(() => alice.getByRole('tab').allTextContents()).toEqual(['Stacks', 'Groups', 'Users', 'Lunch Sp']);
-    await expect.poll(() => rankingTexts(alice)).toEqual(LUNCH.map((p, i) => `${i + 1}${p}⋮⋮`));
+    await expect(alice.getByRole('heading', { name: 'Lunch Spots', level: 1 })).toBeVisible();
+    await expect(alice.getByRole('tab')).toHaveText(['Stacks', 'Groups', 'Users', 'Lunch Sp']);
+    await expect(rankingItems(alice)).toHaveText(LUNCH.map((p, i) => `${i + 1}${p}⋮⋮`));
     await submitRanking(alice);
-    expect(await labelOf(alice, 'e2e_alice')).toBe('me');
-    await expect.poll(() => alice.getByText('Nobody else has answered yet.').isVisible()).toBe(true);
+    expect(await labelOf(alice, ALICE)).toBe('me');
+    await expect(alice.getByText('Nobody else has answered yet.')).toBeVisible();
   });
 
-  it('Bob sees it as new, reorders it with the keyboard, and compares: scores and labels', async () => {
-    await logIn(bob, 'e2e_bob');
-    await skipTour(bob);
-    await expect.poll(() => bannerOf(bob, 'Lunch Spots'), WAIT).toBe('New stack!');
-    expect(await card(bob, 'Lunch Spots').textContent()).toContain('Friend stack with e2e_alice');
+  test('Bob sees it as new, reorders it with the keyboard, and compares: scores and labels', async () => {
+    await bob.goto(`${app.baseUrl}/dashboard`);
+    await expect(async () => expect(await bannerOf(bob, 'Lunch Spots')).toBe('New stack!')).toPass();
+    expect(await card(bob, 'Lunch Spots').textContent()).toContain(`Friend stack with ${ALICE}`);
     await openCard(bob, 'Lunch Spots');
 
     await moveWithKeyboard(bob, 'Pizza', 2);
-    await expect.poll(() => rankingTexts(bob)).toEqual(['1Sushi⋮⋮', '2Pizza⋮⋮', '3Tacos⋮⋮', '4Curry⋮⋮', '5Pasta⋮⋮', '6Salad⋮⋮']);
+    await expect(rankingItems(bob)).toHaveText(['1Sushi⋮⋮', '2Pizza⋮⋮', '3Tacos⋮⋮', '4Curry⋮⋮', '5Pasta⋮⋮', '6Salad⋮⋮']);
     await submitRanking(bob);
     // [1,0,2,3,4,5] against [0,1,2,3,4,5]: 70 - 2 + 0 + 2 = 70.
-    expect(await labelOf(bob, 'e2e_bob')).toBe('me');
-    await expect.poll(() => labelOf(bob, 'e2e_alice')).toBe('Vibe Tribe 93.3%');
-    expect(await response(bob, 'e2e_alice').getByRole('listitem').allTextContents()).toEqual(LUNCH.map((p, i) => `${i + 1}.${p}`));
-    expect(await bob.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual(["e2e_bob's response", "e2e_alice's response"]);
+    expect(await labelOf(bob, BOB)).toBe('me');
+    await expect(scoreLabel(bob, ALICE)).toHaveText('Vibe Tribe 93.3%');
+    expect(await response(bob, ALICE).getByRole('listitem').allTextContents()).toEqual(LUNCH.map((p, i) => `${i + 1}.${p}`));
+    expect(await bob.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual([`${BOB}'s response`, `${ALICE}'s response`]);
   });
 
-  it("Alice gets Bob's response as an update, clears it with Clear Updates, and sees the same score", async () => {
+  test("Alice gets Bob's response as an update, clears it with Clear Updates, and sees the same score", async () => {
     await stacksTab(alice);
-    await expect.poll(() => bannerOf(alice, 'Lunch Spots'), WAIT).toBe('New response(s) from e2e_bob');
+    await expect(async () => expect(await bannerOf(alice, 'Lunch Spots')).toBe(`New response(s) from ${BOB}`)).toPass();
 
     await alice.getByRole('button', { name: 'Clear Updates' }).click();
     const confirm = alice.getByRole('dialog', { name: 'Clear Updates?' });
-    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expect(confirm).toBeVisible();
     await alice.keyboard.press('Escape');
-    await expect.poll(() => confirm.isVisible()).toBe(false);
-    expect(await bannerOf(alice, 'Lunch Spots')).toBe('New response(s) from e2e_bob');
+    await expect(confirm).toBeHidden();
+    expect(await bannerOf(alice, 'Lunch Spots')).toBe(`New response(s) from ${BOB}`);
 
     await alice.getByRole('button', { name: 'Clear Updates' }).click();
     await confirm.getByRole('button', { name: 'Clear All' }).click();
     const cleared = alice.getByRole('dialog', { name: 'Updates Cleared' });
-    await expect.poll(() => cleared.getByText('Cleared 1 update.').isVisible(), WAIT).toBe(true);
+    await expect(cleared.getByText('Cleared 1 update.')).toBeVisible();
     await cleared.getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => bannerOf(alice, 'Lunch Spots'), WAIT).toBe('');
+    await expect(async () => expect(await bannerOf(alice, 'Lunch Spots')).toBe('')).toPass();
     await alice.getByRole('button', { name: 'Clear Updates' }).click();
     const none = alice.getByRole('dialog', { name: 'No Updates to Clear' });
-    await expect.poll(() => none.getByText('There are no stack notifications to clear.').isVisible()).toBe(true);
+    await expect(none.getByText('There are no stack notifications to clear.')).toBeVisible();
     await none.getByRole('button', { name: 'OK' }).click();
 
     await openCard(alice, 'Lunch Spots');
-    await expect.poll(() => labelOf(alice, 'e2e_bob')).toBe('Vibe Tribe 93.3%');
-    expect(await labelOf(alice, 'e2e_alice')).toBe('me');
+    await expect(scoreLabel(alice, BOB)).toHaveText('Vibe Tribe 93.3%');
+    expect(await labelOf(alice, ALICE)).toBe('me');
   });
 
-  it('comments: Alice writes one, Bob gets New comments! and reads it', async () => {
+  test('comments: Alice writes one, Bob gets New comments! and reads it', async () => {
     const box = alice.getByRole('textbox', { name: 'Add a comment' });
     await box.fill('One\ntwo\nthree\nfour\nfive');
-    await expect.poll(() => alice.getByText('Too many new line characters.').isVisible()).toBe(true);
+    await expect(alice.getByText('Too many new line characters.')).toBeVisible();
     expect(await alice.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     await box.fill('  Pizza forever  ');
-    await expect.poll(() => alice.getByText('17/200 characters').isVisible()).toBe(true);
+    await expect(alice.getByText('17/200 characters')).toBeVisible();
     await alice.getByRole('button', { name: 'Send' }).click();
     const comments = alice.getByRole('list', { name: 'Comments' });
-    await expect.poll(() => comments.getByText('Pizza forever', { exact: true }).isVisible(), WAIT).toBe(true);
+    await expect(comments.getByText('Pizza forever', { exact: true })).toBeVisible();
 
     await stacksTab(bob);
-    await expect.poll(() => bannerOf(bob, 'Lunch Spots'), WAIT).toBe('New comments!');
+    await expect(async () => expect(await bannerOf(bob, 'Lunch Spots')).toBe('New comments!')).toPass();
     await openCard(bob, 'Lunch Spots');
-    await expect.poll(() => bob.getByRole('list', { name: 'Comments' }).getByText('Pizza forever', { exact: true }).isVisible(), WAIT).toBe(true);
+    await expect(bob.getByRole('list', { name: 'Comments' }).getByText('Pizza forever', { exact: true })).toBeVisible();
     expect(await bob.getByRole('list', { name: 'Comments' }).getByRole('button', { name: 'Edit comment' }).count()).toBe(0);
   });
 
-  it('a twist: Alice twists the stack and re-answers; Bob gets the twisted stack and re-answers', async () => {
+  test('a twist: Alice twists the stack and re-answers; Bob gets the twisted stack and re-answers', async () => {
     await alice.getByRole('button', { name: 'Twist Stack' }).click();
     const dialog = alice.getByRole('dialog', { name: 'Twist Stack' });
     expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Twist' }).fill('At midnight');
-    await expect.poll(() => dialog.getByText('11/36').isVisible()).toBe(true);
+    await expect(dialog.getByText('11/36')).toBeVisible();
     await dialog.getByRole('button', { name: 'Create' }).click();
 
-    await expect.poll(() => alice.getByText('At midnight', { exact: true }).isVisible(), WAIT).toBe(true);
-    await expect.poll(() => alice.getByRole('list', { name: 'Your ranking' }).isVisible()).toBe(true);
+    await expect(alice.getByText('At midnight', { exact: true })).toBeVisible();
+    await expect(alice.getByRole('list', { name: 'Your ranking' })).toBeVisible();
     await submitRanking(alice);
-    await expect.poll(() => alice.getByRole('article', { name: "e2e_bob's response" }).textContent()).toContain('Not answered yet');
+    await expect(alice.getByRole('article', { name: `${BOB}'s response` })).toContainText('Not answered yet');
 
     await stacksTab(bob);
-    await expect.poll(() => bannerOf(bob, 'Lunch Spots', true), WAIT).toBe('New twisted stack!');
+    await expect(async () => expect(await bannerOf(bob, 'Lunch Spots', true)).toBe('New twisted stack!')).toPass();
     const twisted = card(bob, 'Lunch Spots', true);
-    expect(await twisted.textContent()).toContain('Twisted by e2e_alice');
+    expect(await twisted.textContent()).toContain(`Twisted by ${ALICE}`);
     await twisted.click();
-    await expect.poll(() => bob.getByRole('list', { name: 'Your ranking' }).isVisible(), WAIT).toBe(true);
+    await expect(bob.getByRole('list', { name: 'Your ranking' })).toBeVisible();
     expect(await bob.getByText('At midnight', { exact: true }).isVisible()).toBe(true);
     expect(await bob.getByRole('button', { name: 'Original stack' }).isVisible()).toBe(true);
     await submitRanking(bob);
     // Bob's original (Sushi first) on the left, his new answer on the right; scored against his own twisted answer.
-    const mine = response(bob, 'e2e_bob');
-    expect(await mine.getByRole('list', { name: "e2e_bob's original ranking" }).getByRole('listitem').first().textContent()).toBe('1.Sushi');
-    expect(await mine.getByRole('list', { name: "e2e_bob's updated ranking" }).getByRole('listitem').first().textContent()).toBe('1.Pizza');
-    await expect.poll(() => labelOf(bob, 'e2e_alice')).toBe('Besties! 100.0%');
+    const mine = response(bob, BOB);
+    expect(await mine.getByRole('list', { name: `${BOB}'s original ranking` }).getByRole('listitem').first().textContent()).toBe('1.Sushi');
+    expect(await mine.getByRole('list', { name: `${BOB}'s updated ranking` }).getByRole('listitem').first().textContent()).toBe('1.Pizza');
+    await expect(scoreLabel(bob, ALICE)).toHaveText('Besties! 100.0%');
   });
 
-  it('a group of three: Alice creates a group stack, Bob and Carol answer, Alice sees the consensus', async () => {
+  test('a group of three: Alice creates a group stack, Bob and Carol answer, Alice sees the consensus', async () => {
     await stacksTab(alice);
     await alice.getByRole('button', { name: 'Add Group Stack' }).click();
     const dialog = alice.getByRole('dialog', { name: 'New Group Stack' });
     await fillStackForm(dialog, 'Movie Night', ['Alien', 'Brazil', 'Casablanca', 'Dune', 'Heat', 'Jaws']);
     await dialog.getByRole('radio', { name: 'E2E Movie Club' }).check();
     await dialog.getByRole('button', { name: 'Create Stack' }).click();
-    await expect.poll(() => alice.getByRole('heading', { name: 'Movie Night', level: 1 }).isVisible(), WAIT).toBe(true);
+    await expect(alice.getByRole('heading', { name: 'Movie Night', level: 1 })).toBeVisible();
     await submitRanking(alice);
 
     const id = await stackIdByName(bobAccount, 'Movie Night');
@@ -256,44 +257,44 @@ describe('stacks in Chromium', () => {
     await stacksTab(alice);
     await openCard(alice, 'Movie Night');
     const consensus = alice.getByRole('article', { name: 'Group Consensus' });
-    await expect.poll(() => consensus.getByRole('listitem').allTextContents(), WAIT).toEqual(['1.Brazil', '2.Alien', '3.Casablanca', '4.Dune', '5.Heat', '6.Jaws']);
+    await expect(consensus.getByRole('listitem')).toHaveText(['1.Brazil', '2.Alien', '3.Casablanca', '4.Dune', '5.Heat', '6.Jaws']);
     expect(await alice.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual([
       'Group Consensus',
-      "e2e_alice's response",
-      "e2e_bob's response",
-      "e2e_carol's response",
+      `${ALICE}'s response`,
+      `${BOB}'s response`,
+      `${CAROL}'s response`,
     ]);
-    expect(await labelOf(alice, 'e2e_bob')).toBe('Vibe Tribe 93.3%');
+    expect(await labelOf(alice, BOB)).toBe('Vibe Tribe 93.3%');
     // [1,0,2,3,5,4] against [0,1,2,3,4,5]: 70 - 4 = 66.
-    expect(await labelOf(alice, 'e2e_carol')).toBe('Vibe Tribe 88.0%');
+    expect(await labelOf(alice, CAROL)).toBe('Vibe Tribe 88.0%');
     expect(await alice.getByText('Group:').isVisible()).toBe(true);
   });
 
-  it('Hide New Stacks hides the stacks Alice has not answered', async () => {
+  test('Hide New Stacks hides the stacks Alice has not answered', async () => {
     await api('POST', '/v1/stacks', bobAccount.token, { name: 'Snacks', mode: 'friend', target_id: aliceAccount.id, positions: ['Chips', 'Nuts', 'Fruit', 'Cookies', 'Popcorn', 'Pretzels'] });
     await stacksTab(alice);
-    await expect.poll(() => bannerOf(alice, 'Snacks'), WAIT).toBe('New stack!');
+    await expect(async () => expect(await bannerOf(alice, 'Snacks')).toBe('New stack!')).toPass();
 
     await alice.getByRole('button', { name: 'Hide New Stacks' }).click();
     const confirm = alice.getByRole('dialog', { name: 'Hide New Stacks?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => confirm.isVisible()).toBe(false);
+    await expect(confirm).toBeHidden();
     expect(await card(alice, 'Snacks').count()).toBe(1);
 
     await alice.getByRole('button', { name: 'Hide New Stacks' }).click();
     await confirm.getByRole('button', { name: 'Hide All' }).click();
     const hidden = alice.getByRole('dialog', { name: 'New Stacks Hidden' });
-    await expect.poll(() => hidden.getByText('Hid 1 new stack.').isVisible(), WAIT).toBe(true);
+    await expect(hidden.getByText('Hid 1 new stack.')).toBeVisible();
     await hidden.getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => card(alice, 'Snacks').count(), WAIT).toBe(0);
-    await expect.poll(() => cardsNamed(alice, 'Lunch Spots').count(), WAIT).toBe(2);
+    await expect(card(alice, 'Snacks')).toHaveCount(0);
+    await expect(cardsNamed(alice, 'Lunch Spots')).toHaveCount(2);
     await alice.getByRole('button', { name: 'Hide New Stacks' }).click();
-    await expect.poll(() => alice.getByRole('dialog', { name: 'No New Stacks' }).getByText('There are no new stacks to hide.').isVisible()).toBe(true);
+    await expect(alice.getByRole('dialog', { name: 'No New Stacks' }).getByText('There are no new stacks to hide.')).toBeVisible();
 
     // The New filter is kept between visits.
     await alice.getByRole('dialog', { name: 'No New Stacks' }).getByRole('button', { name: 'OK' }).click();
     await alice.getByRole('checkbox', { name: 'New' }).check();
-    await expect.poll(() => alice.getByText('No new stacks. Toggle off New to see other updates, or join a new group for more stacks.').isVisible(), WAIT).toBe(true);
+    await expect(alice.getByText('No new stacks. Toggle off New to see other updates, or join a new group for more stacks.')).toBeVisible();
     await stacksTab(alice);
     expect(await alice.getByRole('checkbox', { name: 'New' }).isChecked()).toBe(true);
   });

@@ -1,19 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, callApi, launchBrowser, type Account, logIn, newPage, registerAccount, skipTour, startApp, type RunningApp } from './harness';
+import type { Browser, Page } from '@playwright/test';
+import { befriend, callApi, expect, makeAdmin, registerAccount, signedInPage, test, uniqueName, type Account, type WorkerApp } from './fixtures';
 
 /**
  * The bots journey: an admin makes a group bot with the CLI and runs it; Bob, who owns the bot's
  * audience group, sees the bot stack in Chromium, answers it, opens the bot and edits its tags.
  */
-let app: RunningApp;
+let app: WorkerApp;
 let browser: Browser;
 let bob: Page;
 let bobAccount: Account;
 let botId: number;
 
-const WAIT = { timeout: 20_000 };
 const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
+
+const ADMIN = uniqueName('e2e_admin');
+const BOB = uniqueName('e2e_bob');
+
+test.describe.configure({ mode: 'serial' });
 
 interface RunRecord {
   success: boolean;
@@ -35,10 +38,11 @@ async function tagStates(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(states);
 }
 
-beforeAll(async () => {
-  app = await startApp({ extraCodeUses: 2 });
-  const admin = await registerAccount(app, 'e2e_admin', app.extraCode!);
-  bobAccount = await registerAccount(app, 'e2e_bob', app.extraCode!);
+test.beforeAll(async ({ app: workerApp, browser: workerBrowser }) => {
+  app = workerApp;
+  browser = workerBrowser;
+  const admin = await registerAccount(app, ADMIN, app.code);
+  bobAccount = await registerAccount(app, BOB, app.code);
   await befriend(app, admin, bobAccount);
   const { id: groupId } = await api<{ id: number }>('POST', '/v1/groups', bobAccount.token, {
     name: 'E2E Bot Club',
@@ -47,46 +51,43 @@ beforeAll(async () => {
     is_restricted: false,
     is_readonly: false,
   });
-  await app.cli(['users:role', 'e2e_admin', 'ADMIN']);
-  const created = await app.cli(['bots:create', '--name', 'Quizbot', '--bio', 'Daily dilemmas', '--avatar', '3', '--owner', 'e2e_admin', '--group', String(groupId), '--tags', 'pizza, movies (horror), cats, music']);
+  await makeAdmin(app, admin);
+  const created = await app.cli(['bots:create', '--name', 'Quizbot', '--bio', 'Daily dilemmas', '--avatar', '3', '--owner', ADMIN, '--group', String(groupId), '--tags', 'pizza, movies (horror), cats, music']);
   botId = Number(created.trim().split('\n').at(-1));
   const run = printedRun(await app.cli(['bots:run', String(botId)]));
   expect(run).toMatchObject({ success: true });
   expect(run.keywords_prompt).toHaveLength(3);
-  browser = await launchBrowser();
-  bob = await newPage(browser);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  bob = await signedInPage(browser, app, bobAccount);
+});
+test.afterAll(async () => {
+  await bob?.context().close();
 });
 
-describe('bots in Chromium', () => {
-  it('Bob sees the bot stack in his list, answers it, and opens the bot from it', async () => {
-    await logIn(app, bob, 'e2e_bob');
-    await skipTour(bob);
+test.describe('bots in Chromium', () => {
+  test('Bob sees the bot stack in his list, answers it, and opens the bot from it', async () => {
+    await bob.goto(`${app.baseUrl}/dashboard`);
     const cards = bob.getByRole('list', { name: 'My Stacks' }).getByRole('button');
-    await expect.poll(() => cards.count(), WAIT).toBe(1);
-    await expect.poll(() => cards.first().textContent()).toContain('Quizbot stack');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Quizbot stack');
 
     // No Bots hides it.
     await bob.getByRole('checkbox', { name: 'No Bots' }).check();
-    await expect.poll(() => bob.getByText('No non-bot stacks yet.', { exact: false }).isVisible(), WAIT).toBe(true);
+    await expect(bob.getByText('No non-bot stacks yet.', { exact: false })).toBeVisible();
     await bob.getByRole('checkbox', { name: 'No Bots' }).uncheck();
 
     await cards.first().click();
-    await expect.poll(() => bob.getByRole('button', { name: 'Submit' }).isVisible(), WAIT).toBe(true);
+    await expect(bob.getByRole('button', { name: 'Submit' })).toBeVisible();
     await bob.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => bob.getByRole('heading', { name: 'Responses' }).isVisible(), WAIT).toBe(true);
+    await expect(bob.getByRole('heading', { name: 'Responses' })).toBeVisible();
 
     await bob.getByRole('button', { name: 'Quizbot', exact: true }).click();
-    await expect.poll(() => bob.getByRole('tab').allTextContents(), WAIT).toContain('Quizbot');
-    await expect.poll(() => bob.getByText('Runs every day.').isVisible(), WAIT).toBe(true);
-    await expect.poll(() => bob.getByText(/^Runtime: \d+\.\d\d s$/).isVisible(), WAIT).toBe(true);
-    await expect.poll(() => bob.getByRole('button', { name: 'E2E Bot Club' }).isVisible()).toBe(true);
+    await expect(async () => expect(await bob.getByRole('tab').allTextContents()).toContain('Quizbot')).toPass();
+    await expect(bob.getByText('Runs every day.')).toBeVisible();
+    await expect(bob.getByText(/^Runtime: \d+\.\d\d s$/)).toBeVisible();
+    await expect(bob.getByRole('button', { name: 'E2E Bot Club' })).toBeVisible();
   });
 
-  it('Bob edits the tags and sees their statuses through a run', async () => {
+  test('Bob edits the tags and sees their statuses through a run', async () => {
     const run = await api<RunRecord[]>('GET', `/v1/bots/${botId}/responses?limit=1&offset=0`, bobAccount.token);
     const used = run[0].keywords_prompt;
     const states = await tagStates(bob);
@@ -100,15 +101,15 @@ describe('bots in Chromium', () => {
     const input = bob.getByLabel('Add tag');
     await input.fill('jazz (music), live');
     await input.press('Enter');
-    await expect.poll(() => bob.getByText('Invalid tag format. Tags must match pattern: text with optional (context) at the end. Commas are not allowed.').isVisible()).toBe(true);
+    await expect(bob.getByText('Invalid tag format. Tags must match pattern: text with optional (context) at the end. Commas are not allowed.')).toBeVisible();
     await input.fill('jazz (music)');
     await input.press('Enter');
     await bob.getByRole('button', { name: 'Remove tag pizza' }).click();
     expect(await tagStates(bob)).toMatchObject({ 'jazz (music)': 'PENDING', pizza: expect.stringMatching(/^DEACTIVATING/) });
 
     await bob.getByRole('button', { name: 'Save Tags' }).click();
-    await expect.poll(() => bob.getByText('Tags saved.').isVisible(), WAIT).toBe(true);
-    await expect.poll(async () => (await tagStates(bob))['jazz (music)'], WAIT).toBe('PENDING');
+    await expect(bob.getByText('Tags saved.')).toBeVisible();
+    await expect(async () => expect(await (await tagStates(bob))['jazz (music)']).toBe('PENDING')).toPass();
     expect((await tagStates(bob)).pizza).toMatch(/^DEACTIVATING/);
 
     // The next run activates the new tag and disables the removed one.
@@ -116,8 +117,8 @@ describe('bots in Chromium', () => {
     expect(next.success).toBe(true);
     // A reload keeps the bot's view (its address, docs/addresses.md), its tags fetched afresh.
     await bob.reload();
-    await expect.poll(() => bob.getByRole('tab', { name: 'Quizbot', selected: true }).isVisible(), WAIT).toBe(true);
-    await expect.poll(async () => (await tagStates(bob)).pizza, WAIT).toBe('DISABLED');
+    await expect(bob.getByRole('tab', { name: 'Quizbot', selected: true })).toBeVisible();
+    await expect(async () => expect(await (await tagStates(bob)).pizza).toBe('DISABLED')).toPass();
     expect((await tagStates(bob))['jazz (music)']).toMatch(/^ACTIVE/);
   });
 });

@@ -1,28 +1,30 @@
-import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { generate } from 'otplib';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AXE_TAGS, befriend, callApi, E2E_PASSWORD, launchBrowser, linkFromOutbox, logIn, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
+import { axeViolations, befriend, callApi, E2E_PASSWORD, expect, linkFromOutbox, logIn, makeAdmin, newPage, registerAccount, signedInPage, skipTour, test, uniqueName, type Account, type WorkerApp } from './fixtures';
 
 /**
  * axe-core over every screen of the app (docs/decisions/0009-accessibility-checked-by-axe.md): each state is scanned in the light and in the
  * dark theme, at 1280 px and, for the key screens, at 375 px, and must have no critical or serious
- * violation of WCAG 2.0/2.1/2.2 A and AA. One app and one browser page walk the whole app as
- * Alice (an admin, so every stack action shows); the data is made beforehand through the REST API
- * and the admin CLI.
+ * violation of WCAG 2.0/2.1/2.2 A and AA. Each test walks its part of the app as Alice (an admin,
+ * so every stack action shows) in a world of its own, made beforehand through the REST API and the
+ * admin API on the worker's app (served as localhost: the passkeys in Settings need a host name,
+ * WebAuthn refuses an IP address), so the tests run in parallel.
  */
-let app: RunningApp;
-let browser: Browser;
+let app: WorkerApp;
 let context: BrowserContext;
 let page: Page;
 
+/** Alice, Bob, Carol and Dave of one test's world, with names of their own; Erin has two-factor sign-in on. */
 let alice: Account;
 let bob: Account;
 let carol: Account;
 let dave: Account;
+let erin: Account;
 let botId: number;
+/** The bot's name and the report's note in this test's world (the worker's app lists every world's). */
+let quizbot: string;
+let reportNote: string;
 
-const WAIT = { timeout: 20_000 };
 const THEMES = ['light', 'dark'] as const;
 const POSITIONS = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
 const GROUP = 'A11y Movie Club';
@@ -48,6 +50,106 @@ async function createStack(owner: Account, name: string, audience: { mode: 'frie
 }
 
 const answer = (account: Account, id: number, order = [0, 1, 2, 3, 4, 5]) => api('POST', `/v1/stacks/${id}/complete`, account.token, { position_ids: order });
+
+
+/**
+ * One test's world: five accounts, friendships, three groups, the stacks that give every banner, a
+ * friend request, a report, a bot that posted to Alice's group, and Alice an admin. `recovery`
+ * also asks for a reset link for Carol (recovery mails are throttled per IP: only the test that
+ * scans the reset page asks).
+ */
+async function makeWorld({ recovery = false } = {}) {
+  const suffix = uniqueName('').slice(1);
+  quizbot = `Quizbot${suffix}`;
+  reportNote = `Sends the same link to everyone (${suffix})`;
+  const register = (name: string) => registerAccount(app, `a11y_${name}${suffix}`, app.code);
+  [alice, bob, carol, dave, erin] = await Promise.all(['alice', 'bob', 'carol', 'dave', 'erin'].map(register));
+  // Erin has two-factor sign-in on: her password login asks for a code (docs/two-factor.md).
+  const { secret } = await api<{ secret: string }>('POST', '/v1/users/me/two-factor/setup', erin.token);
+  await api('POST', '/v1/users/me/two-factor/confirm', erin.token, { code: await generate({ secret }) });
+  await befriend(app, alice, bob);
+  await befriend(app, alice, carol);
+  await befriend(app, bob, carol);
+
+  const club = await createGroup(alice, GROUP);
+  await joinByInvitation(alice, bob, club);
+  await joinByInvitation(alice, carol, club);
+  await createGroup(alice, SOLO_GROUP);
+  const chess = await createGroup(bob, BOB_GROUP);
+  await joinByInvitation(bob, alice, chess);
+
+  // Yellow: a new stack from Bob; also the friend stack Alice answers in the browser.
+  await createStack(bob, 'Worst chores', { mode: 'friend', target_id: alice.id });
+  // Green: Alice answered, Bob's answer is unseen. Bob twists it: a purple card, yellow banner.
+  const plans = await createStack(alice, 'Weekend plans', { mode: 'friend', target_id: bob.id });
+  await answer(alice, plans);
+  await answer(bob, plans, [1, 0, 2, 3, 4, 5]);
+  const twist = await api<{ id: number }>('POST', '/v1/twisted_stacks', bob.token, { stack_id: plans, twist_description: 'On a rainy day' });
+  await api('POST', `/v1/twisted_stacks/${twist.id}/complete`, bob.token, { position_ids: [5, 4, 3, 2, 1, 0] });
+  // Orange: Alice has seen everything but a new comment from Carol.
+  const songs = await createStack(alice, 'Road trip songs', { mode: 'friend', target_id: carol.id });
+  await answer(alice, songs);
+  await answer(carol, songs, [5, 4, 3, 2, 1, 0]);
+  await api('POST', `/v1/stacks/${songs}/viewed`, alice.token);
+  await api('POST', `/v1/stacks/${songs}/comments`, carol.token, { description: 'Track 3 forever' });
+  // A group stack all three answered: the consensus, and Twist, Sandbox and Hide Stack for Users.
+  const picks = await createStack(alice, 'Group picks', { mode: 'group', target_id: club });
+  await answer(alice, picks);
+  await answer(bob, picks, [1, 0, 2, 3, 4, 5]);
+  await answer(carol, picks, [1, 0, 2, 3, 5, 4]);
+  await api('POST', `/v1/stacks/${picks}/viewed`, alice.token);
+  // A fresh stack nobody else answered: Alice may still edit it.
+  await createStack(alice, 'Fresh idea', { mode: 'friend', target_id: bob.id });
+  // Notifications: a friend request from Dave.
+  await api('POST', '/v1/users/friends/requests', dave.token, { user_id: alice.id });
+  // The admins' Reports queue holds one open report (docs/reports.md).
+  await api('POST', '/v1/reports', bob.token, { target_type: 'user', target_id: carol.id, reason: 'spam', note: reportNote });
+  // A reset link in the outbox (the verification links are there from the registrations).
+  if (recovery) await api('POST', '/v1/auth/recovery', undefined, { email: `${carol.username}@e2e.test` });
+
+  // Alice becomes an admin; a bot posts to her group (a bot stack nobody answered: Delete shows).
+  await makeAdmin(app, alice);
+  const bot = await api<{ id: number }>('POST', '/v1/admin/bots', app.root.token, {
+    name: quizbot,
+    bio: 'Daily dilemmas',
+    avatar_id: 3,
+    owner_id: alice.id,
+    audience: { type: 'group', group_id: club },
+    tags: ['pizza', 'movies (horror)', 'cats'],
+  });
+  botId = bot.id;
+  await api('POST', `/v1/admin/bots/${botId}/run`, app.root.token, {});
+}
+
+/**
+ * The test's browser page at 1280 px: signed in as `as` (the tour done, the notifications panel
+ * already shown this session), or signed out. Transitions and animations are off: axe measures
+ * colours as they end, not halfway through a fade.
+ */
+async function open(browser: Parameters<typeof newPage>[0], as?: Account) {
+  const options = { viewport: { width: 1280, height: 900 } };
+  page = as ? await signedInPage(browser, app, as, options) : await newPage(browser, options);
+  context = page.context();
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+      document.head.append(style);
+    });
+  });
+  if (as) await context.addInitScript((id: number) => sessionStorage.setItem(`notifications_auto_shown_${id}`, 'true'), as.id);
+}
+
+test.beforeEach(async ({ app: workerApp }) => {
+  app = workerApp;
+  problems = [];
+});
+test.afterEach(async () => {
+  await context?.close();
+});
+test.afterAll(() => {
+  console.log(`axe-core: ${scanned} page states scanned, each in ${THEMES.length} themes`);
+});
 
 // ---- scanning ----------------------------------------------------------------------------------
 
@@ -75,10 +177,8 @@ async function scan(label: string) {
   scanned += 1;
   for (const theme of THEMES) {
     await setTheme(theme);
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    for (const violation of results.violations) {
-      if (violation.impact !== 'critical' && violation.impact !== 'serious') continue;
-      const nodes = violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n');
+    for (const violation of await axeViolations(page)) {
+      const nodes = violation.targets.map((target, i) => `    ${target}\n      ${violation.summaries[i].replace(/\n/g, '\n      ')}`).join('\n');
       problems.push(`[${label} · ${theme} · ${width}px] ${violation.id} (${violation.impact}): ${violation.help}\n${nodes}`);
     }
   }
@@ -93,8 +193,8 @@ function expectNoViolations() {
 
 // ---- navigation --------------------------------------------------------------------------------
 
-const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
-const gone = (locator: Locator) => expect.poll(() => locator.count(), WAIT).toBe(0);
+const visible = (locator: Locator) => expect(locator.first()).toBeVisible();
+const gone = (locator: Locator) => expect(locator).toHaveCount(0);
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const button = (name: string | RegExp, where: Page | Locator = page) => where.getByRole('button', { name, exact: typeof name === 'string' });
 const myStacks = () => page.getByRole('list', { name: 'My Stacks' });
@@ -141,97 +241,19 @@ async function scanDialog(opener: Locator, name: string, label = `dialog ${name}
   await gone(box);
 }
 
-beforeAll(async () => {
-  // Served as localhost: the passkeys in Settings need a host name (WebAuthn refuses an IP address).
-  app = await startApp({ extraCodeUses: 5, hostname: 'localhost' });
-  alice = await registerAccount(app, 'a11y_alice', app.extraCode!);
-  bob = await registerAccount(app, 'a11y_bob', app.extraCode!);
-  carol = await registerAccount(app, 'a11y_carol', app.extraCode!);
-  dave = await registerAccount(app, 'a11y_dave', app.extraCode!);
-  // Erin has two-factor sign-in on: her password login asks for a code (docs/two-factor.md).
-  const erin = await registerAccount(app, 'a11y_erin', app.extraCode!);
-  const { secret } = await api<{ secret: string }>('POST', '/v1/users/me/two-factor/setup', erin.token);
-  await api('POST', '/v1/users/me/two-factor/confirm', erin.token, { code: await generate({ secret }) });
-  await befriend(app, alice, bob);
-  await befriend(app, alice, carol);
-  await befriend(app, bob, carol);
-
-  const club = await createGroup(alice, GROUP);
-  await joinByInvitation(alice, bob, club);
-  await joinByInvitation(alice, carol, club);
-  await createGroup(alice, SOLO_GROUP);
-  const chess = await createGroup(bob, BOB_GROUP);
-  await joinByInvitation(bob, alice, chess);
-
-  // Yellow: a new stack from Bob; also the friend stack Alice answers in the browser.
-  await createStack(bob, 'Worst chores', { mode: 'friend', target_id: alice.id });
-  // Green: Alice answered, Bob's answer is unseen. Bob twists it: a purple card, yellow banner.
-  const plans = await createStack(alice, 'Weekend plans', { mode: 'friend', target_id: bob.id });
-  await answer(alice, plans);
-  await answer(bob, plans, [1, 0, 2, 3, 4, 5]);
-  const twist = await api<{ id: number }>('POST', '/v1/twisted_stacks', bob.token, { stack_id: plans, twist_description: 'On a rainy day' });
-  await api('POST', `/v1/twisted_stacks/${twist.id}/complete`, bob.token, { position_ids: [5, 4, 3, 2, 1, 0] });
-  // Orange: Alice has seen everything but a new comment from Carol.
-  const songs = await createStack(alice, 'Road trip songs', { mode: 'friend', target_id: carol.id });
-  await answer(alice, songs);
-  await answer(carol, songs, [5, 4, 3, 2, 1, 0]);
-  await api('POST', `/v1/stacks/${songs}/viewed`, alice.token);
-  await api('POST', `/v1/stacks/${songs}/comments`, carol.token, { description: 'Track 3 forever' });
-  // A group stack all three answered: the consensus, and Twist, Sandbox and Hide Stack for Users.
-  const picks = await createStack(alice, 'Group picks', { mode: 'group', target_id: club });
-  await answer(alice, picks);
-  await answer(bob, picks, [1, 0, 2, 3, 4, 5]);
-  await answer(carol, picks, [1, 0, 2, 3, 5, 4]);
-  await api('POST', `/v1/stacks/${picks}/viewed`, alice.token);
-  // A fresh stack nobody else answered: Alice may still edit it.
-  await createStack(alice, 'Fresh idea', { mode: 'friend', target_id: bob.id });
-  // Notifications: a friend request from Dave.
-  await api('POST', '/v1/users/friends/requests', dave.token, { user_id: alice.id });
-  // The admins' Reports queue holds one open report (docs/reports.md).
-  await api('POST', '/v1/reports', bob.token, { target_type: 'user', target_id: carol.id, reason: 'spam', note: 'Sends the same link to everyone' });
-  // A reset link and a verification link in the outbox.
-  await api('POST', '/v1/auth/recovery', undefined, { email: 'a11y_carol@e2e.test' });
-
-  // Alice becomes an admin; a bot posts to her group (a bot stack nobody answered: Delete shows).
-  await app.cli(['users:role', 'a11y_alice', 'ADMIN']);
-  const created = await app.cli(['bots:create', '--name', 'Quizbot', '--bio', 'Daily dilemmas', '--avatar', '3', '--owner', 'a11y_alice', '--group', String(club), '--tags', 'pizza, movies (horror), cats']);
-  botId = Number(created.trim().split('\n').at(-1));
-  await app.cli(['bots:run', String(botId)]);
-
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // Transitions and animations off: axe measures colours as they end, not halfway through a fade.
-  await context.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
-      document.head.append(style);
-    });
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-}, 240_000);
-
-beforeEach(() => {
-  problems = [];
-});
-afterAll(async () => {
-  console.log(`axe-core: ${scanned} page states scanned, each in ${THEMES.length} themes`);
-  await browser?.close();
-  await app?.stop();
-});
-
-describe('axe-core: no critical or serious violations, light and dark', () => {
-  it('the pages for visitors: login, register, reset, verify, registration complete, legal pages', async () => {
+test.describe('axe-core: no critical or serious violations, light and dark', () => {
+  test('the pages for visitors: login, register, reset, verify, registration complete, legal pages', async ({ browser }) => {
+    await makeWorld({ recovery: true });
+    await open(browser);
     await page.goto(`${app.baseUrl}/login`);
     await visible(page.getByRole('heading', { name: 'Login' }));
     await scan('login');
-    await page.getByLabel('Username or email').fill('a11y_alice');
+    await page.getByLabel('Username or email').fill(alice.username);
     await page.getByLabel('Password').fill('wrong password');
     await button('Login').click();
     await visible(page.getByText('Incorrect username/email or password'));
     await scan('login with an error');
-    await passwordStep('a11y_erin');
+    await passwordStep(erin.username);
     await scan('login: the code step');
     await page.getByLabel('Code').fill('000000');
     await button('Verify').click();
@@ -250,11 +272,11 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await page.goto(`${app.baseUrl}/reset-password`);
     await visible(page.getByLabel(/email/i));
     await scan('reset: request a link');
-    await page.goto(linkFromOutbox(app.dataDir, 'a11y_carol@e2e.test', '/reset-password'));
+    await page.goto(linkFromOutbox(app.dataDir, `${carol.username}@e2e.test`, '/reset-password'));
     await visible(page.getByLabel('Confirm Password'));
     await scan('reset: choose a new password');
 
-    const verify = linkFromOutbox(app.dataDir, 'a11y_dave@e2e.test', '/verify-email');
+    const verify = linkFromOutbox(app.dataDir, `${dave.username}@e2e.test`, '/verify-email');
     await page.goto(verify);
     await visible(page.getByRole('heading', { name: 'Email Verified Successfully!' }));
     await scan('verify: success');
@@ -285,8 +307,13 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     expectNoViolations();
   });
 
-  it('the first login: tour card, notifications panel with items, My Stacks with every banner, the list dialogs', async () => {
-    await logIn(app, page, 'a11y_alice');
+  test('the first login: tour card, notifications panel with items, My Stacks with every banner, the list dialogs', async ({ browser }) => {
+    await makeWorld();
+    await open(browser);
+    // A theme choice saved before (as the scans leave one), read at the next start-up.
+    await page.goto(`${app.baseUrl}/login`);
+    await setTheme('dark');
+    await logIn(app, page, alice.username);
     // The saved theme choice (dark, left by the last scan) is read at start-up.
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await visible(button('Skip'));
@@ -295,7 +322,7 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
 
     const panel = dialog('Notifications');
     if (!(await panel.isVisible())) await button(/^Notifications/).click();
-    await visible(panel.getByText('a11y_dave sent you a friend request.'));
+    await visible(panel.getByText(`${dave.username} sent you a friend request.`));
     await scan('notifications panel');
     await button('Close', panel).click();
     await gone(panel);
@@ -306,11 +333,11 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await visible(card('Road trip songs'));
     // The banners as the brief lists them: yellow, green, orange, and a purple twisted card.
     await visible(myStacks().getByText('New stack!'));
-    await visible(myStacks().getByText('New response(s) from a11y_bob'));
+    await visible(myStacks().getByText(`New response(s) from ${bob.username}`));
     await visible(myStacks().getByText('New comments!'));
     await visible(myStacks().getByText('New twisted stack!'));
     // A card is read as it is seen: its banner, its name, and who it is with.
-    await visible(myStacks().getByRole('button', { name: /^New stack! Worst chores Friend stack with a11y_bob Created / }));
+    await visible(myStacks().getByRole('button', { name: new RegExp(`^New stack! Worst chores Friend stack with ${bob.username} Created `) }));
     await scan('stacks tab');
 
     await scanDialog(button('Add Friend Stack'), 'New Friend Stack');
@@ -320,7 +347,10 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     expectNoViolations();
   });
 
-  it('stacks: a friend stack before and after answering, edit and hide; a group stack with consensus; a twisted stack; a bot stack and its bot', async () => {
+  test('stacks: a friend stack before and after answering, edit and hide; a group stack with consensus; a twisted stack; a bot stack and its bot', async ({ browser }) => {
+    await makeWorld();
+    await open(browser, alice);
+    await stacksTab();
     await openCard('Worst chores');
     await visible(page.getByRole('list', { name: 'Your ranking' }));
     await scan('friend stack before answering');
@@ -354,22 +384,24 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await visible(page.getByRole('list', { name: 'Your ranking' }));
     await scan('twisted stack');
     await button('Submit').click();
-    await visible(page.getByRole('list', { name: "a11y_bob's updated ranking" }));
+    await visible(page.getByRole('list', { name: `${bob.username}'s updated ranking` }));
     await scan('twisted stack answered');
 
     await stacksTab();
-    const botCard = myStacks().getByRole('button').filter({ hasText: 'Quizbot stack' });
+    const botCard = myStacks().getByRole('button').filter({ hasText: `${quizbot} stack` });
     await botCard.click();
     await visible(button('Delete Stack'));
     await scan('bot stack');
     await scanDialog(button('Delete Stack'), 'Delete Stack');
-    await button('Quizbot').click();
+    await button(quizbot).click();
     await visible(page.getByText('Runs every day.'));
     await scan('bot detail');
     expectNoViolations();
   });
 
-  it('groups: the Groups tab, Create New Group, a group detail, invite, leave and retire', async () => {
+  test('groups: the Groups tab, Create New Group, a group detail, invite, leave and retire', async ({ browser }) => {
+    await makeWorld();
+    await open(browser, alice);
     await stacksTab();
     await tab('Groups');
     await visible(page.getByRole('heading', { name: 'My Groups' }));
@@ -386,7 +418,7 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await scan('group detail (owner)');
 
     await openGroup(SOLO_GROUP);
-    await scanDialog(button('Invite a11y_bob'), 'Invite Friend');
+    await scanDialog(button(`Invite ${bob.username}`), 'Invite Friend');
     await scanDialog(button('Retire Group'), 'Retire Group');
 
     await openGroup(BOB_GROUP);
@@ -395,34 +427,36 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     expectNoViolations();
   });
 
-  it('users, a profile, settings and the account dialogs', async () => {
+  test('users, a profile, settings and the account dialogs', async ({ browser }) => {
+    await makeWorld();
+    await open(browser, alice);
     await stacksTab();
     await tab('Users');
-    await visible(page.getByRole('list', { name: 'Users' }).getByText('a11y_bob'));
+    await visible(page.getByRole('list', { name: 'Users' }).getByText(bob.username));
     await scan('users tab');
-    await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: /a11y_bob/ }).click();
-    await visible(page.getByRole('heading', { name: 'a11y_bob' }));
+    await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: new RegExp(bob.username) }).click();
+    await visible(page.getByRole('heading', { name: bob.username }));
     await scan('profile tab');
     await scanDialog(button('Unfriend'), 'Are you sure?', 'dialog Unfriend');
-    await scanDialog(button('Report a11y_bob'), 'Report User');
+    await scanDialog(button(`Report ${bob.username}`), 'Report User');
     await button('Mute').click();
     await visible(button('Unmute'));
     await scan('profile tab, muted');
 
     await page.goto(`${app.baseUrl}/users/${bob.id}`);
-    await visible(page.getByRole('heading', { name: 'a11y_bob' }));
+    await visible(page.getByRole('heading', { name: bob.username }));
     await scan('profile page');
 
     await stacksTab();
     await button('Settings').click();
-    await visible(page.getByText('a11y_alice@e2e.test'));
+    await visible(page.getByText(`${alice.username}@e2e.test`));
     await visible(page.getByRole('list', { name: 'Notification settings' }));
     await scan('settings');
     await button('Create invite link').click();
     await visible(page.getByLabel('Invite link'));
     await visible(page.getByRole('list', { name: 'Muted users' }));
     await scan('settings with an invite and a muted user');
-    await button('Unmute a11y_bob').click();
+    await button(`Unmute ${bob.username}`).click();
     await gone(page.getByRole('list', { name: 'Muted users' }));
 
     // Settings → Security: turning two-factor sign-in on, its recovery codes, then its dialogs when on.
@@ -460,17 +494,21 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     expectNoViolations();
   });
 
-  it('the admins\' Reports queue and its dialogs', async () => {
+  test('the admins\' Reports queue and its dialogs', async ({ browser }) => {
+    await makeWorld();
+    await open(browser, alice);
     await stacksTab();
     await tab('Reports');
-    const report = page.getByRole('article').filter({ hasText: 'Sends the same link to everyone' });
+    const report = page.getByRole('article').filter({ hasText: reportNote });
     await visible(report);
     await scan('reports tab');
     await scanDialog(button('Resolve', report), 'Resolve Report');
     expectNoViolations();
   });
 
-  it('the admin console: each section and its dialogs, at 1280 and 375 px', async () => {
+  test('the admin console: each section and its dialogs, at 1280 and 375 px', async ({ browser }) => {
+    await makeWorld();
+    await open(browser, alice);
     const openSection = async (section: string, heading: string) => {
       await page.goto(`${app.baseUrl}/dashboard/admin/${section}`);
       await visible(page.getByRole('heading', { name: heading, level: 2 }));
@@ -485,16 +523,16 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await scanDialog(button(`Revoke code ${await code.inputValue()}`), 'Revoke Code?');
 
     await openSection('users', 'Users');
-    await visible(button('Details of a11y_bob'));
+    await visible(button(`Details of ${bob.username}`));
     await scan('admin: users');
-    await scanDialog(button('Details of a11y_bob'), 'a11y_bob', 'admin: user details', 'Close');
-    await scanDialog(button('Deactivate a11y_bob'), 'Deactivate User?');
+    await scanDialog(button(`Details of ${bob.username}`), bob.username, 'admin: user details', 'Close');
+    await scanDialog(button(`Deactivate ${bob.username}`), 'Deactivate User?');
 
     await openSection('bots', 'Bots');
-    await visible(button('Edit Quizbot'));
+    await visible(button(`Edit ${quizbot}`));
     await scan('admin: bots');
     await scanDialog(button('New bot'), 'New Bot');
-    await scanDialog(button('Edit Quizbot'), 'Edit Quizbot');
+    await scanDialog(button(`Edit ${quizbot}`), `Edit ${quizbot}`);
 
     await openSection('notes', 'Release notes');
     await page.getByLabel('Message').fill('A11y release notes');
@@ -523,7 +561,9 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     expectNoViolations();
   });
 
-  it('the key screens at 375 px', async () => {
+  test('the key screens at 375 px', async ({ browser }) => {
+    await makeWorld();
+    await open(browser, alice);
     await page.setViewportSize({ width: 375, height: 800 });
     await stacksTab();
     await scan('stacks tab');
@@ -540,7 +580,7 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await visible(page.getByRole('heading', { name: GROUP, level: 1 }));
     await scan('group detail');
     await button('Settings').click();
-    await visible(page.getByText('a11y_alice@e2e.test'));
+    await visible(page.getByText(`${alice.username}@e2e.test`));
     await visible(page.getByRole('list', { name: 'Notification settings' }));
     await scan('settings');
 
@@ -552,18 +592,20 @@ describe('axe-core: no critical or serious violations, light and dark', () => {
     await page.goto(`${app.baseUrl}/register`);
     await visible(page.getByRole('heading', { name: 'Create Your Account' }));
     await scan('register');
-    await passwordStep('a11y_erin');
+    await passwordStep(erin.username);
     await scan('login: the code step');
     expectNoViolations();
   });
 
-  it("a new user's Stacks tab with its hints (no friends yet, no group yet), at 1280 and 375 px", async () => {
+  test("a new user's Stacks tab with its hints (no friends yet, no group yet), at 1280 and 375 px", async ({ browser }) => {
+    await makeWorld();
+    await open(browser);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await logIn(app, page, 'a11y_dave');
+    await logIn(app, page, dave.username);
     // The tour comes on a first sign-in in this browser; an earlier test's may have been it already.
     const hint = page.getByText('You have no friends yet. Make friends to create friend stacks.');
     const skip = page.getByRole('button', { name: 'Skip' });
-    await expect.poll(async () => (await hint.isVisible()) || (await skip.isVisible()), WAIT).toBe(true);
+    await expect(hint.or(skip).first()).toBeVisible();
     if (await skip.isVisible()) await skipTour(page);
     await visible(hint);
     await visible(page.getByText('You are not in any groups yet. Join a group for group stacks.'));

@@ -1,10 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { LIMITS } from '../../shared/limits';
-import { AXE_TAGS, befriend, callApi, launchBrowser, logIn as logInAs, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
+import { axeViolations, befriend, callApi, expect, makeAdmin, registerAccount, signedInPage, test, uniqueName, type Account, type WorkerApp } from './fixtures';
 
 /*
  * Polish found by new users in Chromium at 375 px. Every name is as long as the spec
@@ -18,11 +16,10 @@ import { AXE_TAGS, befriend, callApi, launchBrowser, logIn as logInAs, registerA
  * sandbox. Views are reached by clicking, as a user does. With SCREENSHOT_DIR set, each is saved.
  */
 
-let app: RunningApp;
+let app: WorkerApp;
 let browser: Browser;
 
 const WIDTH = 375;
-const WAIT = { timeout: 20_000 };
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 // The longest names the spec allows (spec 1 §5: usernames at most 30), in wide capitals.
@@ -43,6 +40,13 @@ const POSITIONS = [LONG_POSITION, 'Pizza', 'Sushi', 'Tacos', 'Curry', 'Pasta'];
 const IDENTITY = [0, 1, 2, 3, 4, 5];
 const SWAPPED = [1, 0, 2, 3, 4, 5];
 
+const ANN = uniqueName('ann');
+const BOB = uniqueName('bob');
+const CAROL = uniqueName('carol');
+const MOD = uniqueName('e2e_mod');
+
+test.describe.configure({ mode: 'serial' });
+
 const people = {} as Record<'ann' | 'bob' | 'carol' | 'long' | 'other' | 'mod', Account>;
 let groupStackId = 0;
 let commentId = 0;
@@ -55,10 +59,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `polish-${name}.png`), fullPage: true });
 }
 
-async function phone(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: WIDTH, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
+/** A phone-sized page signed in as `account` (the tour done), on the dashboard. */
+async function phone(account: Account): Promise<Page> {
+  const page = await signedInPage(browser, app, account, { viewport: { width: WIDTH, height: 900 } });
+  await page.goto(`${app.baseUrl}/dashboard`);
   return page;
 }
 
@@ -82,7 +86,7 @@ async function expectNoSidewaysScroll(page: Page, view: string) {
 
 /** The element starts on screen (not pushed off to the left) and ends within it. */
 async function expectOnScreen(locator: Locator, what: string) {
-  await expect.poll(() => locator.isVisible(), WAIT).toBe(true);
+  await expect(locator).toBeVisible();
   const box = (await locator.boundingBox())!;
   expect(box.x, `${what} starts on screen`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${what} ends on screen`).toBeLessThanOrEqual(WIDTH + 0.5);
@@ -90,34 +94,29 @@ async function expectOnScreen(locator: Locator, what: string) {
 
 /** axe-core on the page as it is: no critical or serious violation. */
 async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const bad = (await axeViolations(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
   expect(bad, label).toEqual([]);
-}
-
-async function logIn(page: Page, username: string) {
-  await logInAs(app, page, username);
-  await skipTour(page);
 }
 
 async function tab(page: Page, name: string) {
   await page.getByRole('tab', { name, exact: true }).click();
-  await expect.poll(() => page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected'), WAIT).toBe('true');
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
 
-beforeAll(async () => {
-  app = await startApp({ extraCodeUses: 6 });
+test.beforeAll(async ({ app: workerApp, browser: workerBrowser }) => {
+  app = workerApp;
+  browser = workerBrowser;
   for (const [key, username] of [
-    ['ann', 'ann'],
-    ['bob', 'bob'],
-    ['carol', 'carol'],
+    ['ann', ANN],
+    ['bob', BOB],
+    ['carol', CAROL],
     ['long', LONG_USER],
     ['other', OTHER_LONG_USER],
-    ['mod', 'e2e_mod'],
+    ['mod', MOD],
   ] as const) {
-    people[key] = await registerAccount(app, username, app.extraCode!);
+    people[key] = await registerAccount(app, username, app.code);
   }
   const { ann, bob, carol, long, other } = people;
   await api('PUT', '/v1/users/me/bio', long.token, { bio: LONG_BIO });
@@ -156,22 +155,18 @@ beforeAll(async () => {
 
   await api('POST', '/v1/reports', ann.token, { target_type: 'comment', target_id: commentId, reason: 'spam', note: '' });
 
-  await app.cli(['users:role', 'e2e_mod', 'ADMIN']);
-  await app.cli(['bots:create', '--name', LONG_BOT, '--bio', LONG_BIO, '--avatar', '3', '--owner', LONG_USER, '--group', String(groupId), '--tags', `${LONG_TAG}, pizza`]);
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await makeAdmin(app, people.mod);
+  await api('POST', '/v1/admin/bots', app.root.token, { name: LONG_BOT, bio: LONG_BIO, avatar_id: 3, owner_id: long.id, audience: { type: 'group', group_id: groupId }, tags: [LONG_TAG, 'pizza'] });
 });
 
-describe('at 375 px with the longest unbroken names, as ann', () => {
+test.describe('at 375 px with the longest unbroken names, as ann', () => {
   let page: Page;
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
 
-  it('the Users tab: the long name’s card and the bot’s card', async () => {
-    page = await phone();
-    await logIn(page, 'ann');
+  test('the Users tab: the long name’s card and the bot’s card', async () => {
+    page = await phone(people.ann);
     await tab(page, 'Users');
     const card = page.getByRole('list', { name: 'Users' }).getByRole('button', { name: new RegExp(`^${LONG_USER}`) });
     await expectOnScreen(card.getByText(LONG_USER, { exact: true }), 'the user card’s name');
@@ -180,13 +175,13 @@ describe('at 375 px with the longest unbroken names, as ann', () => {
     await shot(page, 'users-375');
   });
 
-  it('the profile: name, bio and socials wrap; the chart’s two ends read different times of one day', async () => {
+  test('the profile: name, bio and socials wrap; the chart’s two ends read different times of one day', async () => {
     await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: new RegExp(`^${LONG_USER}`) }).click();
     await expectOnScreen(heading(page, LONG_USER), 'the profile’s name');
     await expectOnScreen(page.getByText(`“${LONG_BIO}”`), 'the bio');
     await expectOnScreen(page.getByText(LONG_SIGNAL, { exact: true }), 'a long social');
     const chart = page.getByRole('img', { name: `Scores with ${LONG_USER} over time` });
-    await expect.poll(() => chart.isVisible(), WAIT).toBe(true);
+    await expect(chart).toBeVisible();
     const start = (await chart.getByTestId('axis-start').textContent())!;
     const end = (await chart.getByTestId('axis-end').textContent())!;
     expect(start).not.toBe(end);
@@ -199,31 +194,31 @@ describe('at 375 px with the longest unbroken names, as ann', () => {
     await shot(page, 'profile-375');
   });
 
-  it('the Groups tab: cards badge Restricted and Read-only, and only where they apply', async () => {
+  test('the Groups tab: cards badge Restricted and Read-only, and only where they apply', async () => {
     await tab(page, 'Groups');
     const mine = page.getByRole('list', { name: 'My Groups' }).getByRole('button', { name: new RegExp(LONG_GROUP) });
     await expectOnScreen(mine.getByText(LONG_GROUP, { exact: true }), 'the group card’s name');
     for (const badge of ['Restricted', 'Read-only']) expect(await mine.getByText(badge, { exact: true }).isVisible()).toBe(true);
     expect(await mine.getByText('Private Group').count()).toBe(0);
     const plain = page.getByRole('list', { name: 'Public Groups' }).getByRole('button', { name: /Plain Club/ });
-    await expect.poll(() => plain.isVisible(), WAIT).toBe(true);
+    await expect(plain).toBeVisible();
     for (const badge of ['Restricted', 'Read-only', 'Private Group']) expect(await plain.getByText(badge, { exact: true }).count()).toBe(0);
     await expectNoSidewaysScroll(page, 'groups tab');
     await expectAccessible(page, 'groups tab with badges');
     await shot(page, 'groups-375');
   });
 
-  it('a group: the page holds; ties are named together; the heat map has no empty band above it', async () => {
+  test('a group: the page holds; ties are named together; the heat map has no empty band above it', async () => {
     await page.getByRole('list', { name: 'My Groups' }).getByRole('button', { name: new RegExp(LONG_GROUP) }).click();
     await expectOnScreen(heading(page, LONG_GROUP), 'the group’s name');
-    await expect.poll(() => page.getByRole('heading', { name: 'Agreement' }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Agreement' })).toBeVisible();
     const matches = page.getByRole('list', { name: 'Closest and furthest matches' });
-    await expect.poll(() => matches.getByRole('listitem').count(), WAIT).toBe(4);
+    await expect(matches.getByRole('listitem')).toHaveCount(4);
     const texts = await matches.getByRole('listitem').allTextContents();
     const of = (name: string) => texts.find((text) => text.startsWith(name))!;
     // ann answered as the long name did (75) and unlike bob and carol, who tie.
-    expect(of('ann (you)')).toMatch(new RegExp(`Closest: ${LONG_USER} \\(75\\.0\\) · Furthest: bob, carol \\(\\d+\\.\\d\\)$`));
-    expect(of('bob')).toMatch(new RegExp(`Closest: carol \\(75\\.0\\) · Furthest: ann, ${LONG_USER} \\(\\d+\\.\\d\\)$`));
+    expect(of(`${ANN} (you)`)).toMatch(new RegExp(`Closest: ${LONG_USER} \\(75\\.0\\) · Furthest: ${BOB}, ${CAROL} \\(\\d+\\.\\d\\)$`));
+    expect(of(BOB)).toMatch(new RegExp(`Closest: ${CAROL} \\(75\\.0\\) · Furthest: ${ANN}, ${LONG_USER} \\(\\d+\\.\\d\\)$`));
     for (const text of texts) expect(text).not.toMatch(/Closest: (\w+) \(([\d.]+)\) · Furthest: \1 \(\2\)/);
 
     // The slanted names start right under the top of the map, and nothing is cut off.
@@ -248,7 +243,7 @@ describe('at 375 px with the longest unbroken names, as ann', () => {
     await shot(page, 'group-375');
   });
 
-  it('a bot: name, bio and its long tag stay on screen', async () => {
+  test('a bot: name, bio and its long tag stay on screen', async () => {
     await page.getByRole('list', { name: 'Bots' }).getByRole('button', { name: new RegExp(LONG_BOT) }).click();
     await expectOnScreen(heading(page, LONG_BOT), 'the bot’s name');
     const tag = page.getByRole('list', { name: 'Tags', exact: true }).getByRole('listitem').filter({ hasText: LONG_TAG });
@@ -257,10 +252,10 @@ describe('at 375 px with the longest unbroken names, as ann', () => {
     await shot(page, 'bot-375');
   });
 
-  it('the Stacks tab and a stack with the longest name, items, twist and comment', async () => {
+  test('the Stacks tab and a stack with the longest name, items, twist and comment', async () => {
     await tab(page, 'Stacks');
     const list = page.getByRole('list', { name: 'My Stacks' });
-    await expect.poll(() => list.getByRole('button').count(), WAIT).toBeGreaterThanOrEqual(3);
+    await expect(async () => expect(await list.getByRole('button').count()).toBeGreaterThanOrEqual(3)).toPass();
     await expectOnScreen(list.getByText(LONG_TWIST, { exact: true }), 'the twisted card’s twist');
     await expectNoSidewaysScroll(page, 'stacks tab');
     await shot(page, 'stacks-375');
@@ -277,16 +272,18 @@ describe('at 375 px with the longest unbroken names, as ann', () => {
   });
 });
 
-describe('at 375 px with the longest unbroken names, as the long name', () => {
+test.describe('at 375 px with the longest unbroken names, as the long name', () => {
   let page: Page;
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
 
-  it('the notifications panel: an invitation from a long name to a long group', async () => {
-    page = await phone();
-    await logIn(page, LONG_USER);
+  test('the notifications panel: an invitation from a long name to a long group', async () => {
+    page = await phone(people.long);
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     const envelope = page.locator('[data-tour="envelope"]');
     // The panel may open by itself once the unread count is in (spec 1 §2); else the envelope opens it.
-    await expect.poll(async () => (await panel.isVisible()) || /unread/.test((await envelope.getAttribute('aria-label')) ?? ''), WAIT).toBe(true);
+    await expect(async () => expect((await panel.isVisible()) || /unread/.test((await envelope.getAttribute('aria-label')) ?? '')).toBe(true)).toPass();
     await page.waitForTimeout(500);
     if (!(await panel.isVisible())) await envelope.click();
     const invite = panel.getByRole('listitem').filter({ hasText: OTHER_GROUP });
@@ -295,10 +292,10 @@ describe('at 375 px with the longest unbroken names, as the long name', () => {
     await expectNoSidewaysScroll(page, 'notifications panel');
     await shot(page, 'notifications-375');
     await panel.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(() => panel.isVisible(), WAIT).toBe(false);
+    await expect(panel).toBeHidden();
   });
 
-  it('settings: username, e-mail and socials', async () => {
+  test('settings: username, e-mail and socials', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expectOnScreen(heading(page, 'Settings'), 'the settings heading');
     const settings = page.getByRole('region', { name: 'Settings' });
@@ -309,19 +306,18 @@ describe('at 375 px with the longest unbroken names, as the long name', () => {
   });
 });
 
-describe('the report queue, as an admin at 375 px', () => {
-  it('after Sandbox comment the report shows the comment sandboxed and offers Unsandbox, also after a reload', async () => {
-    const page = await phone();
-    await logIn(page, 'e2e_mod');
+test.describe('the report queue, as an admin at 375 px', () => {
+  test('after Sandbox comment the report shows the comment sandboxed and offers Unsandbox, also after a reload', async () => {
+    const page = await phone(people.mod);
     await tab(page, 'Reports');
     const report = page.getByRole('article', { name: 'Comment: Spam' });
-    await expect.poll(() => report.isVisible(), WAIT).toBe(true);
+    await expect(report).toBeVisible();
     expect(await report.getByTestId('target-state').textContent()).toBe('Now: Visible');
     await expectNoSidewaysScroll(page, 'reports queue');
 
     await report.getByRole('button', { name: 'Sandbox comment', exact: true }).click();
     await page.getByRole('dialog', { name: 'Sandbox Comment?' }).getByRole('button', { name: 'Sandbox' }).click();
-    await expect.poll(() => report.getByRole('button', { name: 'Unsandbox comment', exact: true }).isVisible(), WAIT).toBe(true);
+    await expect(report.getByRole('button', { name: 'Unsandbox comment', exact: true })).toBeVisible();
     expect(await report.getByRole('button', { name: 'Sandbox comment', exact: true }).count()).toBe(0);
     expect(await report.getByTestId('target-state').textContent()).toBe('Now: Sandboxed');
     await expectAccessible(page, 'reports queue after a sandbox');
@@ -330,9 +326,10 @@ describe('the report queue, as an admin at 375 px', () => {
     // What the server says, read afresh.
     await page.reload();
     await tab(page, 'Reports');
-    await expect.poll(() => report.getByRole('button', { name: 'Unsandbox comment', exact: true }).isVisible(), WAIT).toBe(true);
+    await expect(report.getByRole('button', { name: 'Unsandbox comment', exact: true })).toBeVisible();
     expect(await report.getByRole('button', { name: 'Sandbox comment', exact: true }).count()).toBe(0);
     const [listed] = (await api<{ id: number; target_id: number; target_state: unknown }[]>('GET', '/v1/reports?status=open', people.mod.token)).filter((r) => r.target_id === commentId);
     expect(listed.target_state).toEqual({ deleted: false, sandboxed: true, hidden_for_users: 0 });
+    await page.context().close();
   });
 });

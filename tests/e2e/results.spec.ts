@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AXE_TAGS, befriend, callApi, launchBrowser, logIn as logInAs, newPage, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
+import type { Browser, Page } from '@playwright/test';
+import { axeViolations, befriend, callApi, expect, registerAccount, signedInPage, test, uniqueName, type Account, type WorkerApp } from './fixtures';
 
 /*
  * Results that travel (docs/share-image.md, docs/consensus.md, docs/agreement.md) in Chromium, at 1,100 px and at 375 px: the Share button on an
@@ -15,7 +13,7 @@ import { AXE_TAGS, befriend, callApi, launchBrowser, logIn as logInAs, newPage, 
  * third-party client would. With SCREENSHOT_DIR set, the screens are saved as PNGs.
  */
 
-let app: RunningApp;
+let app: WorkerApp;
 let browser: Browser;
 let page: Page;
 const people: Record<'ann' | 'bo' | 'cy' | 'di' | 'ed', Account> = {} as never;
@@ -25,6 +23,10 @@ const FILMS = ['Alien', 'Brazil', 'Casablanca', 'Dune', 'Heat', 'Jaws'];
 const SNACKS = ['Chips', 'Nuts', 'Olives', 'Popcorn', 'Pretzels', 'Fruit'];
 const GROUP = 'E2E Results';
 const IDENTITY = [0, 1, 2, 3, 4, 5];
+/** The five usernames, each with this run's suffix (the worker's app is shared). */
+const N = { ann: uniqueName('e2e_ann'), bo: uniqueName('e2e_bo'), cy: uniqueName('e2e_cy'), di: uniqueName('e2e_di'), ed: uniqueName('e2e_ed') };
+
+test.describe.configure({ mode: 'serial' });
 
 const WAIT = { timeout: 20_000 };
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
@@ -35,40 +37,40 @@ async function shot(name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `results-${name}.png`), fullPage: true });
 }
 const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
-const visible = (text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), WAIT).toBe(true);
+const visible = (text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 const myStacks = () => page.getByRole('list', { name: 'My Stacks' });
 const card = (name: string) => myStacks().getByRole('button').filter({ has: page.getByText(name, { exact: true }) });
-const listTexts = (name: string) => page.getByRole('list', { name }).getByRole('listitem').allTextContents();
+const listItems = (name: string) => page.getByRole('list', { name }).getByRole('listitem');
+const listTexts = (name: string) => listItems(name).allTextContents();
 
 async function stacksTab() {
   await page.goto(`${app.baseUrl}/dashboard`);
   await page.getByRole('tab', { name: 'Stacks' }).click();
-  await expect.poll(() => page.getByRole('heading', { name: 'My Stacks' }).isVisible(), WAIT).toBe(true);
+  await expect(page.getByRole('heading', { name: 'My Stacks' })).toBeVisible();
 }
 
 async function openCard(name: string) {
   await stacksTab();
-  await expect.poll(() => card(name).count(), WAIT).toBe(1);
+  await expect(card(name)).toHaveCount(1);
   await card(name).click();
-  await expect.poll(() => page.getByRole('heading', { name, level: 1 }).isVisible(), WAIT).toBe(true);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
 async function openGroup() {
   await page.goto(`${app.baseUrl}/dashboard`);
   await page.getByRole('tab', { name: 'Groups' }).click();
   await page.getByRole('list', { name: 'My Groups' }).getByRole('button', { name: new RegExp(GROUP) }).click();
-  await expect.poll(() => page.getByRole('heading', { name: 'Agreement' }).isVisible(), WAIT).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Agreement' })).toBeVisible();
 }
 
 async function openProfile(userId: number, username: string) {
   await page.goto(`${app.baseUrl}/users/${userId}`);
-  await expect.poll(() => page.getByRole('heading', { name: username }).isVisible(), WAIT).toBe(true);
+  await expect(page.getByRole('heading', { name: username })).toBeVisible();
 }
 
 /** axe-core on the page as it is: no critical or serious violation (the a11y suite's bar). */
 async function expectAccessible(label: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const bad = (await axeViolations(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
   expect(bad, label).toEqual([]);
 }
 
@@ -83,9 +85,10 @@ async function groupStack(name: string, positions: string[], answers: [Account, 
   return id;
 }
 
-beforeAll(async () => {
-  app = await startApp({ extraCodeUses: 5 });
-  for (const name of ['ann', 'bo', 'cy', 'di', 'ed'] as const) people[name] = await registerAccount(app, `e2e_${name}`, app.extraCode!);
+test.beforeAll(async ({ app: workerApp, browser: workerBrowser }) => {
+  app = workerApp;
+  browser = workerBrowser;
+  for (const name of ['ann', 'bo', 'cy', 'di', 'ed'] as const) people[name] = await registerAccount(app, N[name], app.code);
   const { ann, bo, cy, di, ed } = people;
   await befriend(app, ann, bo);
   ({ id: groupId } = await api<{ id: number }>('POST', '/v1/groups', ann.token, { name: GROUP, description: 'Who agrees with whom', is_public: true }));
@@ -105,26 +108,21 @@ beforeAll(async () => {
   }
   // One Bo made that Ann has not answered yet: no Share button there.
   await api('POST', '/v1/stacks', bo.token, { name: 'Unanswered', mode: 'friend', target_id: ann.id, positions: FILMS });
-
-  browser = await launchBrowser();
-  page = await newPage(browser);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  page = await signedInPage(browser, app, people.ann);
+});
+test.afterAll(async () => {
+  await page?.context().close();
 });
 
-describe('results that travel in Chromium', () => {
-  it('Share on an answered friend stack downloads the 1200 × 630 PNG; no Share before answering', async () => {
-    await logInAs(app, page, 'e2e_ann');
-    await skipTour(page);
+test.describe('results that travel in Chromium', () => {
+  test('Share on an answered friend stack downloads the 1200 × 630 PNG; no Share before answering', async () => {
     await openCard('Unanswered');
-    await expect.poll(() => page.getByRole('list', { name: 'Your ranking' }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('list', { name: 'Your ranking' })).toBeVisible();
     expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
 
     await openCard('Pizza 2');
     const share = page.getByRole('button', { name: 'Share', exact: true });
-    await expect.poll(() => share.isVisible(), WAIT).toBe(true);
+    await expect(share).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download', WAIT), share.click()]);
     const id = (await api<{ id: number; name: string | null }[]>('GET', '/v2/stacks?limit=50', people.ann.token)).find((s) => s.name === 'Pizza 2')!.id;
     expect(download.suggestedFilename()).toBe(`stack-${id}.png`);
@@ -142,9 +140,9 @@ describe('results that travel in Chromium', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
   });
 
-  it('a group stack where Borda and Kemeny-Young differ shows both orders, why, and the Condorcet winner', async () => {
+  test('a group stack where Borda and Kemeny-Young differ shows both orders, why, and the Condorcet winner', async () => {
     await openCard('Film poll');
-    await expect.poll(() => listTexts('Group Consensus ranking'), WAIT).toEqual(['1.Brazil', '2.Casablanca', '3.Alien', '4.Dune', '5.Heat', '6.Jaws']);
+    await expect(listItems('Group Consensus ranking')).toHaveText(['1.Brazil', '2.Casablanca', '3.Alien', '4.Dune', '5.Heat', '6.Jaws']);
     expect(await listTexts('Optimal order ranking')).toEqual(['1.Alien', '2.Brazil', '3.Casablanca', '4.Dune', '5.Heat', '6.Jaws']);
     await visible('Borda adds up places, so a few strong opinions can outweigh the majority; the optimal order agrees with the most head-to-head preferences.');
     expect(await page.getByTestId('condorcet-winner').textContent()).toBe('Alien beats every other item head to head.');
@@ -155,43 +153,43 @@ describe('results that travel in Chromium', () => {
     await shot('consensus-differ');
 
     await openCard('Snack poll');
-    await expect.poll(() => listTexts('Group Consensus ranking'), WAIT).toEqual(SNACKS.map((s, i) => `${i + 1}.${s}`));
+    await expect(listItems('Group Consensus ranking')).toHaveText(SNACKS.map((s, i) => `${i + 1}.${s}`));
     await visible('The optimal order, which agrees with the most head-to-head preferences, is the same.');
     expect(await page.getByRole('article', { name: 'Optimal Order' }).count()).toBe(0);
     expect(await page.getByTestId('condorcet-winner').textContent()).toBe('Chips beats every other item head to head.');
   });
 
-  it('the group page’s agreement map: an SVG with a name, a table that matches the API, closest and furthest', async () => {
+  test('the group page’s agreement map: an SVG with a name, a table that matches the API, closest and furthest', async () => {
     await openGroup();
     const map = page.getByRole('img', { name: `Agreement map of ${GROUP}` });
-    await expect.poll(() => map.isVisible(), WAIT).toBe(true);
+    await expect(map).toBeVisible();
     const { pairs } = await api<{ pairs: { user_a: { username: string }; user_b: { username: string }; score: number; stacks: number }[] }>('GET', `/v1/groups/${groupId}/agreement`, people.ann.token);
     // Ten pairs of five members. By hand: Ann and Bo gave the same film answer (75) and snack answers
     // whose last two swap (70 - 2 + 3 = 71): (75 + 71) / 2 = 73 over 2 stacks.
     expect(pairs).toHaveLength(10);
-    expect(pairs.find((p) => p.user_a.username === 'e2e_ann' && p.user_b.username === 'e2e_bo')).toMatchObject({ score: 73, stacks: 2 });
+    expect(pairs.find((p) => p.user_a.username === N.ann && p.user_b.username === N.bo)).toMatchObject({ score: 73, stacks: 2 });
 
     await page.getByText('Show as table', { exact: true }).first().click();
     const table = page.getByRole('table', { name: `Agreement between the members of ${GROUP}` });
-    await expect.poll(() => table.isVisible(), WAIT).toBe(true);
+    await expect(table).toBeVisible();
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
     const expected = [...pairs].sort((p, q) => q.score - p.score || q.stacks - p.stacks).map((p) => [`${p.user_a.username} & ${p.user_b.username}`, p.score.toFixed(1), String(p.stacks)]);
     expect(rows).toEqual(expected);
 
     const matches = page.getByRole('list', { name: 'Closest and furthest matches' });
-    await expect.poll(() => matches.getByRole('listitem').count(), WAIT).toBe(5);
+    await expect(matches.getByRole('listitem')).toHaveCount(5);
     // Di and Ed answered alike (75); Ann's furthest are both of them, a tie (the film poll only:
     // Alien moved five places and the rest one each, 70 - 30 = 40).
-    expect(await matches.getByRole('listitem').filter({ has: page.getByText('e2e_di', { exact: true }) }).first().textContent()).toContain('Closest: e2e_ed (75.0)');
-    expect(await matches.getByRole('listitem').filter({ hasText: 'e2e_ann (you)' }).textContent()).toMatch(/Closest: e2e_bo \(73\.0\) · Furthest: e2e_di, e2e_ed \(40\.0\)$/);
+    expect(await matches.getByRole('listitem').filter({ has: page.getByText(N.di, { exact: true }) }).first().textContent()).toContain(`Closest: ${N.ed} (75.0)`);
+    expect(await matches.getByRole('listitem').filter({ hasText: `${N.ann} (you)` }).textContent()).toMatch(new RegExp(`Closest: ${N.bo} \\(73\\.0\\) · Furthest: ${N.di}, ${N.ed} \\(40\\.0\\)$`));
     await expectAccessible('agreement map');
     await shot('agreement-map');
   });
 
-  it('a friend’s profile charts the scores of the stacks both answered, with the trend', async () => {
-    await openProfile(people.bo.id, 'e2e_bo');
-    const chart = page.getByRole('img', { name: 'Scores with e2e_bo over time' });
-    await expect.poll(() => chart.isVisible(), WAIT).toBe(true);
+  test('a friend’s profile charts the scores of the stacks both answered, with the trend', async () => {
+    await openProfile(people.bo.id, N.bo);
+    const chart = page.getByRole('img', { name: `Scores with ${N.bo} over time` });
+    await expect(chart).toBeVisible();
     const scores = await api<{ name: string; score: number }[]>('GET', `/v1/users/${people.bo.id}/scores`, people.ann.token);
     // By hand (70 - Σd², +3 same first, +2 same last, 0..75), oldest first: the two group stacks
     // 75 and 71, then Pizza 1-4: 75, 70 - 2 + 2 = 70, 70 - 8 + 2 = 64, reversed 70 - 70 = 0.
@@ -203,28 +201,28 @@ describe('results that travel in Chromium', () => {
       ['Pizza 3', 64],
       ['Pizza 4', 0],
     ]);
-    await expect.poll(() => page.getByText(/^Drifting apart: −\d+\.\d points a stack over the last 6 shared stacks \(average 59\.2 of 75\)\.$/).isVisible(), WAIT).toBe(true);
+    await expect(page.getByText(/^Drifting apart: −\d+\.\d points a stack over the last 6 shared stacks \(average 59\.2 of 75\)\.$/)).toBeVisible();
     await page.getByText('Show as table', { exact: true }).click();
-    const table = page.getByRole('table', { name: 'Scores with e2e_bo, oldest first' });
+    const table = page.getByRole('table', { name: `Scores with ${N.bo}, oldest first` });
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[3].textContent]));
     expect(rows).toEqual(scores.map((s) => [s.name, String(s.score)]));
     await expectAccessible('friendship over time');
     await shot('friendship-over-time');
   });
 
-  it('at 375 px each screen holds without sideways scrolling', async () => {
+  test('at 375 px each screen holds without sideways scrolling', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openCard('Film poll');
-    await expect.poll(() => page.getByRole('article', { name: 'Optimal Order' }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('article', { name: 'Optimal Order' })).toBeVisible();
     await expectNoSidewaysScroll();
     await shot('consensus-375');
     await openGroup();
-    await expect.poll(() => page.getByRole('img', { name: `Agreement map of ${GROUP}` }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('img', { name: `Agreement map of ${GROUP}` })).toBeVisible();
     await expectNoSidewaysScroll();
     await expectAccessible('agreement map at 375 px');
     await shot('agreement-map-375');
-    await openProfile(people.bo.id, 'e2e_bo');
-    await expect.poll(() => page.getByRole('img', { name: 'Scores with e2e_bo over time' }).isVisible(), WAIT).toBe(true);
+    await openProfile(people.bo.id, N.bo);
+    await expect(page.getByRole('img', { name: `Scores with ${N.bo} over time` })).toBeVisible();
     await expectNoSidewaysScroll();
     await shot('friendship-over-time-375');
   });

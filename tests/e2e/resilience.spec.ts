@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, callApi, launchBrowser, type Account, type LocalApp, logIn as logInAs, newPage, registerAccount, skipTour, startApp } from './harness';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { befriend, callApi, expect, logIn as logInAs, newPage, registerAccount, skipTour, test, type Account } from './fixtures';
+import { startApp, type LocalApp } from './servers';
 
 /**
  * Resilience in Chromium, on the real server (docs/connection.md): what happens around the user. A notification arriving
@@ -18,7 +18,6 @@ let bob: Account;
 let cat: Account;
 let lunchId: number;
 
-const WAIT = { timeout: 20_000 };
 const LUNCH = ['Pizza', 'Sushi', 'Tacos', 'Curry', 'Pasta', 'Salad'];
 const SNACKS = ['Chips', 'Nuts', 'Fruit', 'Cookies', 'Popcorn', 'Pretzels'];
 const RECONNECTING = 'Reconnecting\u2026';
@@ -40,7 +39,7 @@ const placeOf = async (item: Locator) => Number(((await item.textContent()) ?? '
 async function openStack(p: Page, name: string) {
   await p.getByRole('tab', { name: 'Stacks' }).click();
   await p.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: new RegExp(name) }).click();
-  await expect.poll(() => p.getByRole('heading', { name, level: 1 }).isVisible(), WAIT).toBe(true);
+  await expect(p.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
 /**
@@ -50,7 +49,7 @@ async function openStack(p: Page, name: string) {
  * A timer set now runs after the sensor's.
  */
 async function pickedUp(p: Page, text: string, place: number) {
-  await expect.poll(() => p.locator('[id^="DndLiveRegion"]').textContent()).toContain(`${text} is over place ${place} of 6.`);
+  await expect(p.locator('[id^="DndLiveRegion"]')).toContainText(`${text} is over place ${place} of 6.`);
   await p.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
@@ -74,15 +73,19 @@ async function moveByKeyboard(p: Page, text: string, key: 'ArrowDown' | 'ArrowUp
   for (let press = 1; press <= presses; press++) {
     await p.keyboard.press(key);
     const place = start + sign * press;
-    await expect.poll(() => placeOf(item), { message: `place after ${key} press ${press}` }).toBe(place);
-    await expect.poll(offset, { message: `drawn on place ${place} after press ${press}` }).toBe(Math.round((place - 1) * pitch));
+    await expect(async () => expect(await placeOf(item), `place after ${key} press ${press}`).toBe(place)).toPass();
+    await expect(async () => expect(await offset(), `drawn on place ${place} after press ${press}`).toBe(Math.round((place - 1) * pitch))).toPass();
     expect(await announced.textContent()).toContain(`${text} is over place ${place} of 6.`);
   }
   await p.keyboard.press('Space');
-  await expect.poll(() => announced.textContent()).toContain(`${text} dropped at place ${start + sign * presses} of 6.`);
+  await expect(announced).toContainText(`${text} dropped at place ${start + sign * presses} of 6.`);
 }
 
-beforeAll(async () => {
+test.describe.configure({ mode: 'serial' });
+
+// An app of its own: its server process is stopped and started again.
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
   app = await startApp({ extraCodeUses: 3 });
   ann = await registerAccount(app, 'e2e_res_ann', app.firstCode);
   bob = await registerAccount(app, 'e2e_res_bob', app.firstCode);
@@ -92,16 +95,15 @@ beforeAll(async () => {
   await api('POST', '/v1/stacks', bob.token, { name: 'Snack Spots', mode: 'friend', target_id: ann.id, positions: SNACKS });
   await api('POST', `/v1/stacks/${lunchId}/complete`, bob.token, { position_ids: [1, 0, 2, 3, 4, 5] });
   await readAll(ann);
-  browser = await launchBrowser();
   page = await newPage(browser);
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
+});
+test.afterAll(async () => {
+  await page?.context().close();
   await app?.stop();
 });
 
-describe('notifications arriving around the user', () => {
-  it('a friend request arriving while a stack is open updates the badge and opens no dialog over it', async () => {
+test.describe('notifications arriving around the user', () => {
+  test('a friend request arriving while a stack is open updates the badge and opens no dialog over it', async () => {
     await logInAs(app, page, 'e2e_res_ann');
     await skipTour(page);
     await openStack(page, 'Lunch Spots');
@@ -111,8 +113,8 @@ describe('notifications arriving around the user', () => {
     await pizza.focus();
 
     await api('POST', '/v1/users/friends/requests', cat.token, { user_id: ann.id });
-    await expect.poll(() => envelope(page).getByTestId('unread-badge').textContent(), WAIT).toBe('1');
-    await expect.poll(() => envelope(page).getByTestId('request-dot').isVisible()).toBe(true);
+    await expect(envelope(page).getByTestId('unread-badge')).toHaveText('1');
+    await expect(envelope(page).getByTestId('request-dot')).toBeVisible();
     await page.waitForTimeout(500);
     expect(await openDialogs(page)).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Notifications' }).count()).toBe(0);
@@ -121,38 +123,38 @@ describe('notifications arriving around the user', () => {
     await page.keyboard.press('Space');
     await pickedUp(page, 'Pizza', 1);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => placeOf(card(page, 'Pizza'))).toBe(2);
+    await expect(async () => expect(await placeOf(card(page, 'Pizza'))).toBe(2)).toPass();
     await page.keyboard.press('Escape');
-    await expect.poll(() => placeOf(card(page, 'Pizza'))).toBe(1);
+    await expect(async () => expect(await placeOf(card(page, 'Pizza'))).toBe(1)).toPass();
   });
 
-  it('on a fresh login with unread notifications the panel opens by itself, as spec 1 §2 says', async () => {
+  test('on a fresh login with unread notifications the panel opens by itself, as spec 1 §2 says', async () => {
     const fresh = await newPage(browser);
     try {
       await logInAs(app, fresh, 'e2e_res_ann');
       await skipTour(fresh);
       const panel = fresh.getByRole('dialog', { name: 'Notifications' });
-      await expect.poll(() => panel.isVisible(), WAIT).toBe(true);
-      await expect.poll(() => panel.getByText('e2e_res_cat').first().isVisible()).toBe(true);
+      await expect(panel).toBeVisible();
+      await expect(panel.getByText('e2e_res_cat').first()).toBeVisible();
     } finally {
       await fresh.context().close();
     }
   });
 });
 
-describe('ranking with the keyboard', () => {
-  it('one arrow press moves a card one place, down and up, and the order submitted is the one shown (1100 px)', async () => {
+test.describe('ranking with the keyboard', () => {
+  test('one arrow press moves a card one place, down and up, and the order submitted is the one shown (1100 px)', async () => {
     await moveByKeyboard(page, 'Pizza', 'ArrowDown', 5);
-    await expect.poll(() => ranking(page).getByRole('listitem').allTextContents()).toEqual(['1Sushi⋮⋮', '2Tacos⋮⋮', '3Curry⋮⋮', '4Pasta⋮⋮', '5Salad⋮⋮', '6Pizza⋮⋮']);
+    await expect(ranking(page).getByRole('listitem')).toHaveText(['1Sushi⋮⋮', '2Tacos⋮⋮', '3Curry⋮⋮', '4Pasta⋮⋮', '5Salad⋮⋮', '6Pizza⋮⋮']);
     await moveByKeyboard(page, 'Salad', 'ArrowUp', 4);
-    await expect.poll(() => ranking(page).getByRole('listitem').allTextContents()).toEqual(['1Salad⋮⋮', '2Sushi⋮⋮', '3Tacos⋮⋮', '4Curry⋮⋮', '5Pasta⋮⋮', '6Pizza⋮⋮']);
+    await expect(ranking(page).getByRole('listitem')).toHaveText(['1Salad⋮⋮', '2Sushi⋮⋮', '3Tacos⋮⋮', '4Curry⋮⋮', '5Pasta⋮⋮', '6Pizza⋮⋮']);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Responses' }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Responses' })).toBeVisible();
     const detail = await api<{ users: { user_id: number; position_ids: number[] | null }[] }>('GET', `/v1/stacks/${lunchId}`, ann.token);
     expect(detail.users.find((u) => u.user_id === ann.id)?.position_ids).toEqual([5, 1, 2, 3, 4, 0]);
   });
 
-  it('one arrow press moves a card one place on a phone (375 px), the page scrolling along', async () => {
+  test('one arrow press moves a card one place on a phone (375 px), the page scrolling along', async () => {
     const phone = await newPage(browser);
     try {
       await phone.setViewportSize({ width: 375, height: 560 });
@@ -160,24 +162,24 @@ describe('ranking with the keyboard', () => {
       await skipTour(phone);
       // A fresh session with the unread request: the panel opened by itself; closing it reads it.
       const panel = phone.getByRole('dialog', { name: 'Notifications' });
-      await expect.poll(() => panel.isVisible(), WAIT).toBe(true);
+      await expect(panel).toBeVisible();
       await phone.keyboard.press('Escape');
-      await expect.poll(() => panel.count()).toBe(0);
+      await expect(panel).toHaveCount(0);
       await openStack(phone, 'Snack Spots');
       await moveByKeyboard(phone, 'Chips', 'ArrowDown', 5);
-      await expect.poll(() => ranking(phone).getByRole('listitem').allTextContents()).toEqual(['1Nuts⋮⋮', '2Fruit⋮⋮', '3Cookies⋮⋮', '4Popcorn⋮⋮', '5Pretzels⋮⋮', '6Chips⋮⋮']);
+      await expect(ranking(phone).getByRole('listitem')).toHaveText(['1Nuts⋮⋮', '2Fruit⋮⋮', '3Cookies⋮⋮', '4Popcorn⋮⋮', '5Pretzels⋮⋮', '6Chips⋮⋮']);
       await moveByKeyboard(phone, 'Popcorn', 'ArrowUp', 2);
-      await expect.poll(() => ranking(phone).getByRole('listitem').allTextContents()).toEqual(['1Nuts⋮⋮', '2Popcorn⋮⋮', '3Fruit⋮⋮', '4Cookies⋮⋮', '5Pretzels⋮⋮', '6Chips⋮⋮']);
+      await expect(ranking(phone).getByRole('listitem')).toHaveText(['1Nuts⋮⋮', '2Popcorn⋮⋮', '3Fruit⋮⋮', '4Cookies⋮⋮', '5Pretzels⋮⋮', '6Chips⋮⋮']);
     } finally {
       await phone.context().close();
     }
   });
 });
 
-describe('the server going away and coming back', () => {
-  it('"Reconnecting…" shows by itself, typing goes on, and when the server is back the status goes, the data refreshes and the comment is sent, with no reload', async () => {
+test.describe('the server going away and coming back', () => {
+  test('"Reconnecting…" shows by itself, typing goes on, and when the server is back the status goes, the data refreshes and the comment is sent, with no reload', async () => {
     const box = page.getByRole('textbox', { name: 'Add a comment' });
-    await expect.poll(() => box.isVisible(), WAIT).toBe(true);
+    await expect(box).toBeVisible();
     await page.evaluate(() => ((window as unknown as { resilienceMarker: string }).resilienceMarker = 'still here'));
     let navigations = 0;
     page.on('framenavigated', (frame) => {
@@ -187,7 +189,7 @@ describe('the server going away and coming back', () => {
 
     await app.halt();
     // Nobody clicks anything: the live stream's drop and the /healthz probe are enough.
-    await expect.poll(() => status(page).isVisible(), WAIT).toBe(true);
+    await expect(status(page)).toBeVisible();
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     expect(await openDialogs(page)).toBe(0);
     // Not in the way: the tabs can be clicked through it, and the comment box takes typing.
@@ -201,36 +203,36 @@ describe('the server going away and coming back', () => {
     await app.launch();
     // Right after the restart, before the browser has noticed: it must still reach the open stack.
     await api('POST', `/v1/stacks/${lunchId}/comments`, bob.token, { description: 'Posted right after the restart' });
-    await expect.poll(() => status(page).count(), { timeout: 30_000 }).toBe(0);
+    await expect(status(page)).toHaveCount(0, { timeout: 30_000 });
     const comments = page.getByRole('list', { name: 'Comments' });
-    await expect.poll(() => comments.getByText('Posted right after the restart', { exact: true }).isVisible(), WAIT).toBe(true);
+    await expect(comments.getByText('Posted right after the restart', { exact: true })).toBeVisible();
 
     expect(await box.inputValue()).toBe('Sushi, even after an outage');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => comments.getByText('Sushi, even after an outage', { exact: true }).isVisible(), WAIT).toBe(true);
-    await expect.poll(() => box.inputValue()).toBe('');
+    await expect(comments.getByText('Sushi, even after an outage', { exact: true })).toBeVisible();
+    await expect(box).toHaveValue('');
     expect(await page.evaluate(() => (window as unknown as { resilienceMarker?: string }).resilienceMarker)).toBe('still here');
     expect(navigations).toBe(0);
     expect(await page.getByRole('alertdialog').count()).toBe(0);
   });
 
-  it('a comment sent while the server is gone waits, and goes by itself when it is back; a reload keeps an unsent one', async () => {
+  test('a comment sent while the server is gone waits, and goes by itself when it is back; a reload keeps an unsent one', async () => {
     const box = page.getByRole('textbox', { name: 'Add a comment' });
     const comments = page.getByRole('list', { name: 'Comments' });
     await app.halt();
-    await expect.poll(() => status(page).isVisible(), WAIT).toBe(true);
+    await expect(status(page)).toBeVisible();
     await box.fill('Queued while away');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => page.getByText('Waiting for the connection: your comment will be sent when it is back.').isVisible()).toBe(true);
+    await expect(page.getByText('Waiting for the connection: your comment will be sent when it is back.')).toBeVisible();
     await app.launch();
-    await expect.poll(() => comments.getByText('Queued while away', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => box.inputValue()).toBe('');
+    await expect(comments.getByText('Queued while away', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(box).toHaveValue('');
     expect(await status(page).count()).toBe(0);
 
     // A draft survives a reload of the page (same tab).
     await box.fill('Half-written thought');
     await page.reload();
     await openStack(page, 'Lunch Spots');
-    await expect.poll(() => page.getByRole('textbox', { name: 'Add a comment' }).inputValue(), WAIT).toBe('Half-written thought');
+    await expect(page.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('Half-written thought');
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, callApi, launchBrowser, type Account, logIn as logInAs, newPage, registerAccount, skipTour, startCluster, type RunningCluster } from './harness';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { befriend, callApi, expect, logIn as logInAs, newPage, registerAccount, skipTour, test, type Account } from './fixtures';
+import { startCluster, type RunningCluster } from './servers';
 
 /**
  * Live events across instances (docs/decisions/0006-stateless-instances.md): two app instances on one PostgreSQL database behind
@@ -48,14 +48,19 @@ const card = (page: Page, name: string, twisted = false) =>
 /** The banner a card shows above its name ('' for none); the card is named by its content, banner first. */
 const bannerOf = async (page: Page, name: string, twisted = false) => ((await card(page, name, twisted).textContent()) ?? '').split(name)[0];
 const response = (page: Page, username: string): Locator => page.getByRole('article', { name: `${username}'s response` });
-const labelOf = (page: Page, username: string) => response(page, username).getByTestId('score-label').textContent();
+const scoreLabel = (page: Page, username: string) => response(page, username).getByTestId('score-label');
+const labelOf = (page: Page, username: string) => scoreLabel(page, username).textContent();
 
 async function submitRanking(page: Page) {
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect.poll(() => page.getByRole('heading', { name: 'Responses' }).isVisible(), WAIT).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Responses' })).toBeVisible();
 }
 
-beforeAll(async () => {
+test.describe.configure({ mode: 'serial' });
+
+// Two instances of their own behind nginx, on one database.
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
   cluster = await startCluster();
   const code = (await cluster.cli(['codes:create', '--uses', '3'])).trim().split('\n').at(-1)!.trim();
   aliceAccount = await registerAccount(cluster, 'e2e_live_alice', code);
@@ -64,17 +69,16 @@ beforeAll(async () => {
   await befriend(cluster, aliceAccount, bobAccount);
   await readAll(aliceAccount);
   await readAll(bobAccount);
-  browser = await launchBrowser();
   alice = await newPage(browser);
   bob = await newPage(browser);
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
+});
+test.afterAll(async () => {
+  for (const page of [alice, bob]) await page?.context().close();
   await cluster?.stop();
 });
 
-describe('two instances behind nginx', () => {
-  it('answers /healthz from both instances, and the cookie pins a browser to one', async () => {
+test.describe('two instances behind nginx', () => {
+  test('answers /healthz from both instances, and the cookie pins a browser to one', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 4; i++) {
       const answer = await fetch(`${cluster.baseUrl}/healthz`);
@@ -90,53 +94,53 @@ describe('two instances behind nginx', () => {
   });
 });
 
-describe('live events across instances in Chromium', () => {
-  it('Alice streams from instance A and Bob from instance B', async () => {
+test.describe('live events across instances in Chromium', () => {
+  test('Alice streams from instance A and Bob from instance B', async () => {
     expect(await logIn(alice, 'e2e_live_alice', 'a')).toBe('a');
     expect(await logIn(bob, 'e2e_live_bob', 'b')).toBe('b');
-    await expect.poll(() => bob.getByText('No stacks yet. Join a group to get started.').isVisible(), WAIT).toBe(true);
+    await expect(bob.getByText('No stacks yet. Join a group to get started.')).toBeVisible();
   });
 
-  it("Alice sends Bob a friend stack; Bob's list shows it without a reload", async () => {
+  test("Alice sends Bob a friend stack; Bob's list shows it without a reload", async () => {
     await alice.getByRole('button', { name: 'Add Friend Stack' }).click();
     const dialog = alice.getByRole('dialog', { name: 'New Friend Stack' });
     await dialog.getByLabel('Stack Name (max 32 characters):').fill('Lunch Spots');
     for (const [index, position] of LUNCH.entries()) await dialog.getByRole('textbox', { name: `Position ${index + 1}` }).fill(position);
     await dialog.getByRole('radio', { name: 'e2e_live_bob' }).check();
     await dialog.getByRole('button', { name: 'Create Stack' }).click();
-    await expect.poll(() => alice.getByRole('heading', { name: 'Lunch Spots', level: 1 }).isVisible(), WAIT).toBe(true);
+    await expect(alice.getByRole('heading', { name: 'Lunch Spots', level: 1 })).toBeVisible();
     await submitRanking(alice);
-    await expect.poll(() => alice.getByText('Nobody else has answered yet.').isVisible()).toBe(true);
+    await expect(alice.getByText('Nobody else has answered yet.')).toBeVisible();
 
-    await expect.poll(() => bannerOf(bob, 'Lunch Spots'), WAIT).toBe('New stack!');
+    await expect(async () => expect(await bannerOf(bob, 'Lunch Spots')).toBe('New stack!')).toPass();
   });
 
-  it("Bob answers; Alice's open stack shows his answer and the score without a reload", async () => {
+  test("Bob answers; Alice's open stack shows his answer and the score without a reload", async () => {
     await card(bob, 'Lunch Spots').click();
-    await expect.poll(() => bob.getByRole('heading', { name: 'Lunch Spots', level: 1 }).isVisible(), WAIT).toBe(true);
+    await expect(bob.getByRole('heading', { name: 'Lunch Spots', level: 1 })).toBeVisible();
     await submitRanking(bob);
-    await expect.poll(() => labelOf(bob, 'e2e_live_alice'), WAIT).toMatch(/%$/);
+    await expect(scoreLabel(bob, 'e2e_live_alice')).toHaveText(/%$/);
     const score = await labelOf(bob, 'e2e_live_alice');
 
-    await expect.poll(() => response(alice, 'e2e_live_bob').isVisible(), WAIT).toBe(true);
-    await expect.poll(() => labelOf(alice, 'e2e_live_bob'), WAIT).toBe(score);
+    await expect(response(alice, 'e2e_live_bob')).toBeVisible();
+    await expect(scoreLabel(alice, 'e2e_live_bob')).toHaveText(score ?? '');
     expect(await alice.getByText('Nobody else has answered yet.').count()).toBe(0);
   });
 
-  it("Bob's comment appears in Alice's open stack", async () => {
+  test("Bob's comment appears in Alice's open stack", async () => {
     await bob.getByRole('textbox', { name: 'Add a comment' }).fill('Sushi, always');
     await bob.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => bob.getByRole('list', { name: 'Comments' }).getByText('Sushi, always', { exact: true }).isVisible(), WAIT).toBe(true);
+    await expect(bob.getByRole('list', { name: 'Comments' }).getByText('Sushi, always', { exact: true })).toBeVisible();
 
-    await expect.poll(() => alice.getByRole('list', { name: 'Comments' }).getByText('Sushi, always', { exact: true }).isVisible(), WAIT).toBe(true);
+    await expect(alice.getByRole('list', { name: 'Comments' }).getByText('Sushi, always', { exact: true })).toBeVisible();
   });
 
-  it("a friend request to Bob shows on his envelope's badge without a reload", async () => {
+  test("a friend request to Bob shows on his envelope's badge without a reload", async () => {
     const envelope = bob.getByRole('button', { name: 'Notifications' });
     expect(await envelope.getByTestId('unread-badge').count()).toBe(0);
 
     await api('POST', '/v1/users/friends/requests', carolAccount.token, { user_id: bobAccount.id });
-    await expect.poll(() => envelope.getByTestId('unread-badge').textContent(), WAIT).toBe('1');
-    await expect.poll(() => envelope.getByTestId('request-dot').isVisible()).toBe(true);
+    await expect(envelope.getByTestId('unread-badge')).toHaveText('1');
+    await expect(envelope.getByTestId('request-dot')).toBeVisible();
   });
 });

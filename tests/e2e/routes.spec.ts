@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, callApi, E2E_PASSWORD, launchBrowser, linkFromOutbox, registerAccount, startApp, type Account, type RunningApp } from './harness';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { befriend, callApi, E2E_PASSWORD, expect, linkFromOutbox, makeAdmin, registerAccount, test, uniqueName, type Account, type WorkerApp } from './fixtures';
 
 /**
  * Real addresses for every view (docs/addresses.md), in Chromium: a Back/Forward/reload walk across a stack,
@@ -9,7 +8,7 @@ import { befriend, callApi, E2E_PASSWORD, launchBrowser, linkFromOutbox, registe
  * sites; Copy link; a stack deleted while open, and its address opened after; an expired session.
  * Ann is an admin (she owns the bot and may delete its stack); Bob is her friend.
  */
-let app: RunningApp;
+let app: WorkerApp;
 let browser: Browser;
 let ann: Account;
 let bob: Account;
@@ -18,7 +17,11 @@ let walkId: number;
 let botId: number;
 let botStack: { id: number; name: string };
 
-const WAIT = { timeout: 20_000 };
+const ANN = uniqueName('e2e_ann');
+const BOB = uniqueName('e2e_bob');
+
+test.describe.configure({ mode: 'serial' });
+
 const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
 const url = (path: string) => `${app.baseUrl}${path}`;
 
@@ -48,52 +51,47 @@ async function newPageFor(account: Account): Promise<Page> {
 
 /** Fills the login form the page shows and sends it. */
 async function submitLogin(page: Page, username: string) {
-  await expect.poll(() => page.getByRole('heading', { name: 'Login' }).isVisible(), WAIT).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-const selectedTab = (page: Page) => page.getByRole('tab', { selected: true }).textContent();
+const selectedTab = (page: Page) => page.getByRole('tab', { selected: true });
 
 /**
  * The page is at `path` (on the app's origin), shows the heading `heading`, and the tab bar has
  * `tab` selected (null: none, as in settings).
  */
 async function expectView(page: Page, path: string, heading: string, tab: string | null, level?: number) {
-  await expect.poll(() => page.url(), WAIT).toBe(url(path));
-  await expect.poll(() => page.getByRole('heading', { name: heading, exact: true, level }).first().isVisible(), WAIT).toBe(true);
-  if (tab !== null) await expect.poll(() => selectedTab(page), WAIT).toBe(tab);
+  await expect(page).toHaveURL(url(path));
+  await expect(page.getByRole('heading', { name: heading, exact: true, level }).first()).toBeVisible();
+  if (tab !== null) await expect(selectedTab(page)).toHaveText(tab);
   expect(new URL(page.url()).origin).toBe(app.baseUrl);
 }
 
-beforeAll(async () => {
-  app = await startApp({ extraCodeUses: 2 });
-  ann = await registerAccount(app, 'e2e_ann', app.extraCode!);
-  bob = await registerAccount(app, 'e2e_bob', app.extraCode!);
+test.beforeAll(async ({ app: workerApp, browser: workerBrowser }) => {
+  app = workerApp;
+  browser = workerBrowser;
+  ann = await registerAccount(app, ANN, app.code);
+  bob = await registerAccount(app, BOB, app.code);
   await befriend(app, ann, bob);
   ({ id: groupId } = await api<{ id: number }>('POST', '/v1/groups', ann.token, { name: 'Route Club', description: '', is_public: false, is_restricted: false, is_readonly: false }));
   ({ id: walkId } = await api<{ id: number }>('POST', '/v1/stacks', ann.token, { name: 'Route Walk', mode: 'friend', target_id: bob.id, positions: ['A', 'B', 'C', 'D', 'E', 'F'] }));
-  await app.cli(['users:role', 'e2e_ann', 'ADMIN']);
-  const created = await app.cli(['bots:create', '--name', 'Routebot', '--bio', 'Finds the way', '--avatar', '2', '--owner', 'e2e_ann', '--group', String(groupId), '--tags', 'maps, trains, bikes']);
+  await makeAdmin(app, ann);
+  const created = await app.cli(['bots:create', '--name', 'Routebot', '--bio', 'Finds the way', '--avatar', '2', '--owner', ANN, '--group', String(groupId), '--tags', 'maps, trains, bikes']);
   botId = Number(created.trim().split('\n').at(-1));
   const run = printedRun(await app.cli(['bots:run', String(botId)]));
   expect(run.success).toBe(true);
   const detail = await api<{ id: number; name: string | null }>('GET', `/v1/stacks/${run.stack_id}`, ann.token);
   expect(detail.name?.trim()).toBeTruthy();
   botStack = { id: detail.id, name: detail.name!.trim() };
-  browser = await launchBrowser();
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
-
-describe('addresses in Chromium', () => {
-  it('Back, Forward and reload walk across a stack, a group, a profile and a bot, never leaving the app', async () => {
+test.describe('addresses in Chromium', () => {
+  test('Back, Forward and reload walk across a stack, a group, a profile and a bot, never leaving the app', async () => {
     const page = await newPageFor(ann);
     await page.goto(url('/login'));
-    await submitLogin(page, 'e2e_ann');
+    await submitLogin(page, ANN);
     await expectView(page, '/dashboard', 'My Stacks', 'Stacks');
 
     // Forward through the views: each one pushes its address.
@@ -105,18 +103,18 @@ describe('addresses in Chromium', () => {
     await expectView(page, `/dashboard/groups/${groupId}`, 'Route Club', 'Route Club', 1);
     await page.getByRole('tab', { name: 'Users' }).click();
     await expectView(page, '/dashboard/users', 'Users', 'Users', 2);
-    await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: /e2e_bob/ }).click();
-    await expectView(page, `/dashboard/users/${bob.id}`, 'e2e_bob', 'e2e_bob', 1);
+    await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: new RegExp(BOB) }).click();
+    await expectView(page, `/dashboard/users/${bob.id}`, BOB, BOB, 1);
     await page.getByRole('tab', { name: 'Users', exact: true }).click();
     await page.getByRole('list', { name: 'Bots' }).getByRole('button', { name: /Routebot/ }).click();
     await expectView(page, `/dashboard/bots/${botId}`, 'Routebot', 'Routebot', 1);
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Stacks', 'Groups', 'Users', 'Reports', 'Admin', 'Route Wa', 'Route Club', 'e2e_bob', 'Routebot']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Stacks', 'Groups', 'Users', 'Reports', 'Admin', 'Route Wa', 'Route Club', BOB, 'Routebot']);
 
     // Back through every view, in order, inside the app.
     await page.goBack();
     await expectView(page, '/dashboard/users', 'Users', 'Users', 2);
     await page.goBack();
-    await expectView(page, `/dashboard/users/${bob.id}`, 'e2e_bob', 'e2e_bob', 1);
+    await expectView(page, `/dashboard/users/${bob.id}`, BOB, BOB, 1);
     await page.goBack();
     await expectView(page, '/dashboard/users', 'Users', 'Users', 2);
     await page.goBack();
@@ -157,60 +155,62 @@ describe('addresses in Chromium', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expectView(page, '/dashboard/settings', 'Settings', null, 1);
     await page.getByRole('tab', { name: 'Reports' }).click();
-    await expect.poll(() => page.url(), WAIT).toBe(url('/dashboard/reports'));
+    await expect(page).toHaveURL(url('/dashboard/reports'));
     await page.goBack();
     await expectView(page, '/dashboard/settings', 'Settings', null, 1);
     await page.context().close();
   });
 
-  it('a link opened signed out goes to /login, and after login to the linked view', async () => {
+  test('a link opened signed out goes to /login, and after login to the linked view', async () => {
     const page = await newPageFor(ann);
     await page.goto(url(`/dashboard/groups/${groupId}`));
-    await expect.poll(() => page.url(), WAIT).toBe(url(`/login?next=${encodeURIComponent(`/dashboard/groups/${groupId}`)}`));
+    await expect(page).toHaveURL(url(`/login?next=${encodeURIComponent(`/dashboard/groups/${groupId}`)}`));
     expect(await page.getByText('Your session has expired. Please log in again.').count()).toBe(0);
-    await submitLogin(page, 'e2e_ann');
+    await submitLogin(page, ANN);
     await expectView(page, `/dashboard/groups/${groupId}`, 'Route Club', 'Route Club', 1);
 
     // The same for the stand-alone profile page (spec 1 §2 route table).
     const other = await newPageFor(ann);
     await other.goto(url(`/users/${bob.id}`));
-    await expect.poll(() => other.url(), WAIT).toBe(url(`/login?next=${encodeURIComponent(`/users/${bob.id}`)}`));
-    await submitLogin(other, 'e2e_ann');
-    await expect.poll(() => other.url(), WAIT).toBe(url(`/users/${bob.id}`));
-    await expect.poll(() => other.getByRole('link', { name: 'Back to Dashboard' }).isVisible(), WAIT).toBe(true);
+    await expect(other).toHaveURL(url(`/login?next=${encodeURIComponent(`/users/${bob.id}`)}`));
+    await submitLogin(other, ANN);
+    await expect(other).toHaveURL(url(`/users/${bob.id}`));
+    await expect(other.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
     await page.context().close();
     await other.context().close();
   });
 
-  it.each([
+  for (const [label, next] of [
     ['//evil.example/dashboard', encodeURIComponent('//evil.example/dashboard')],
     ['//evil.example, unencoded', '//evil.example'],
     ['/\\evil.example', encodeURIComponent('/\\evil.example')],
     ['https://evil.example/', encodeURIComponent('https://evil.example/')],
     ['javascript:alert(1)', encodeURIComponent('javascript:alert(document.domain)')],
-  ])('?next=%s is refused: login goes to /dashboard on this site', async (_label, next) => {
-    const page = await newPageFor(ann);
-    let dialogs = 0;
-    page.on('dialog', (dialog) => {
-      dialogs += 1;
-      void dialog.dismiss();
+  ]) {
+    test(`?next=${label} is refused: login goes to /dashboard on this site`, async () => {
+      const page = await newPageFor(ann);
+      let dialogs = 0;
+      page.on('dialog', (dialog) => {
+        dialogs += 1;
+        void dialog.dismiss();
+      });
+      await page.goto(url(`/login?next=${next}`));
+      await submitLogin(page, ANN);
+      await expectView(page, '/dashboard', 'My Stacks', 'Stacks');
+      expect(dialogs).toBe(0);
+      await page.context().close();
     });
-    await page.goto(url(`/login?next=${next}`));
-    await submitLogin(page, 'e2e_ann');
-    await expectView(page, '/dashboard', 'My Stacks', 'Stacks');
-    expect(dialogs).toBe(0);
-    await page.context().close();
-  });
+  }
 
-  it('Copy link copies the absolute address of the stack, which opens that stack', async () => {
+  test('Copy link copies the absolute address of the stack, which opens that stack', async () => {
     const page = await newPageFor(ann);
     await page.goto(url('/login'));
-    await submitLogin(page, 'e2e_ann');
+    await submitLogin(page, ANN);
     await expectView(page, '/dashboard', 'My Stacks', 'Stacks');
     await page.getByRole('list', { name: 'My Stacks' }).getByRole('button', { name: /Route Walk/ }).click();
     await expectView(page, `/dashboard/stacks/${walkId}`, 'Route Walk', 'Route Wa', 1);
     await page.getByRole('button', { name: 'Copy link' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Link copied.' }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Link copied.' })).toBeVisible();
     await page.bringToFront();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(url(`/dashboard/stacks/${walkId}`));
@@ -222,32 +222,32 @@ describe('addresses in Chromium', () => {
     await page.context().close();
   });
 
-  it("a stack deleted while its tab is open says 'This stack no longer exists.' and its tab closes; its address says so after", async () => {
+  test("a stack deleted while its tab is open says 'This stack no longer exists.' and its tab closes; its address says so after", async () => {
     const page = await newPageFor(ann);
     await page.goto(url('/login'));
-    await submitLogin(page, 'e2e_ann');
+    await submitLogin(page, ANN);
     await expectView(page, '/dashboard', 'My Stacks', 'Stacks');
     await page.goto(url(`/dashboard/stacks/${botStack.id}`));
     await expectView(page, `/dashboard/stacks/${botStack.id}`, botStack.name, Array.from(botStack.name).slice(0, 8).join(''), 1);
 
     await api('DELETE', `/v1/stacks/${botStack.id}`, ann.token);
     const notice = page.getByRole('alert').filter({ hasText: 'This stack no longer exists.' });
-    await expect.poll(() => notice.isVisible(), WAIT).toBe(true);
+    await expect(notice).toBeVisible();
     expect(await notice.textContent()).toContain('This stack no longer exists.');
     expect(await notice.getByRole('button', { name: 'Retry' }).count()).toBe(0);
-    await expect.poll(() => page.getByRole('tab').allTextContents(), WAIT).toEqual(['Stacks', 'Groups', 'Users', 'Reports', 'Admin']);
+    await expect(page.getByRole('tab')).toHaveText(['Stacks', 'Groups', 'Users', 'Reports', 'Admin']);
     await expectView(page, '/dashboard/stacks', 'My Stacks', 'Stacks');
     expect(await page.getByText('Failed to load stack').count()).toBe(0);
 
     // Its address, opened after the deletion: the same words, no Retry, the Stacks tab.
     await page.goto(url(`/dashboard/stacks/${botStack.id}`));
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'This stack no longer exists.' }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('alert').filter({ hasText: 'This stack no longer exists.' })).toBeVisible();
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await expectView(page, '/dashboard/stacks', 'My Stacks', 'Stacks');
     await page.context().close();
   });
 
-  it('an expired session lands on /login saying so, and login returns to the view; Logout says nothing', async () => {
+  test('an expired session lands on /login saying so, and login returns to the view; Logout says nothing', async () => {
     // A page whose live stream is cut: the click's own call meets the 401.
     const page = await newPageFor(ann);
     await page.route('**/v1/events**', (route) => route.abort());
@@ -255,46 +255,40 @@ describe('addresses in Chromium', () => {
     const live = await newPageFor(ann);
     for (const target of [page, live]) {
       await target.goto(url('/login'));
-      await submitLogin(target, 'e2e_ann');
+      await submitLogin(target, ANN);
       await expectView(target, '/dashboard', 'My Stacks', 'Stacks');
       await target.goto(url(`/dashboard/groups/${groupId}`));
       await expectView(target, `/dashboard/groups/${groupId}`, 'Route Club', 'Route Club', 1);
     }
 
     // The password is reset elsewhere: every earlier token is revoked.
-    await api('POST', '/v1/auth/recovery', undefined, { email: 'e2e_ann@e2e.test' });
+    await api('POST', '/v1/auth/recovery', undefined, { email: `${ANN}@e2e.test` });
     let link = '';
-    await expect
-      .poll(() => {
-        try {
-          link = linkFromOutbox(app.dataDir, 'e2e_ann@e2e.test', '/reset-password');
-          return true;
-        } catch {
-          return false;
-        }
-      }, WAIT)
-      .toBe(true);
+    // The recovery answer comes before its mail: wait for the link itself.
+    await expect(() => {
+      link = linkFromOutbox(app.dataDir, `${ANN}@e2e.test`, '/reset-password');
+    }).toPass();
     await api('POST', '/v1/auth/reset', undefined, { token: new URL(link).searchParams.get('token'), password: E2E_PASSWORD });
 
     await page.getByRole('tab', { name: 'Users' }).click();
-    await expect.poll(() => page.url(), WAIT).toBe(url(`/login?next=${encodeURIComponent('/dashboard/users')}`));
+    await expect(page).toHaveURL(url(`/login?next=${encodeURIComponent('/dashboard/users')}`));
     const expired = page.getByRole('alert').filter({ hasText: 'Your session has expired. Please log in again.' });
-    await expect.poll(() => expired.isVisible(), WAIT).toBe(true);
+    await expect(expired).toBeVisible();
     expect((await expired.textContent())?.trim()).toBe('Your session has expired. Please log in again.');
-    await submitLogin(page, 'e2e_ann');
+    await submitLogin(page, ANN);
     await expectView(page, '/dashboard/users', 'Users', 'Users', 2);
 
     // The live stream's 401 (the server ends the stream, the reconnect is refused) does the same.
-    await expect.poll(() => live.url(), { timeout: 45_000 }).toBe(url(`/login?next=${encodeURIComponent(`/dashboard/groups/${groupId}`)}`));
-    await expect.poll(() => live.getByText('Your session has expired. Please log in again.').isVisible(), WAIT).toBe(true);
-    await submitLogin(live, 'e2e_ann');
+    await expect(live).toHaveURL(url(`/login?next=${encodeURIComponent(`/dashboard/groups/${groupId}`)}`), { timeout: 45_000 });
+    await expect(live.getByText('Your session has expired. Please log in again.')).toBeVisible();
+    await submitLogin(live, ANN);
     await expectView(live, `/dashboard/groups/${groupId}`, 'Route Club', 'Route Club', 1);
 
     // A deliberate Log Out: plain /login, no word of expiry.
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('dialog', { name: 'Log Out' }).getByRole('button', { name: 'Log Out' }).click();
-    await expect.poll(() => page.url(), WAIT).toBe(url('/login'));
-    await expect.poll(() => page.getByRole('heading', { name: 'Login' }).isVisible(), WAIT).toBe(true);
+    await expect(page).toHaveURL(url('/login'));
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
     expect(await page.getByText('Your session has expired. Please log in again.').count()).toBe(0);
     await page.context().close();
     await live.context().close();

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, callApi, E2E_PASSWORD, launchBrowser, logIn, newPage, registerAccount, skipTour, startApp, type Account, type RunningApp } from './harness';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { befriend, callApi, E2E_PASSWORD, expect, registerAccount, signedInPage, test, type Account } from './fixtures';
+import { startApp, type LocalApp } from './servers';
 
 /**
  * The admin console in Chromium (docs/admin.md): an admin makes a registration code that a new
@@ -8,14 +8,14 @@ import { befriend, callApi, E2E_PASSWORD, launchBrowser, logIn, newPage, registe
  * runs it (twice: Run again), edits its schedule, sends release notes that another user receives,
  * and finds all of it in the audit log; every section holds at 375 px; a non-admin never sees it.
  */
-let app: RunningApp;
+let app: LocalApp;
 let browser: Browser;
 let admin: Page;
+let adminAccount: Account;
 let bobAccount: Account;
 
-const WAIT = { timeout: 20_000 };
 const api = <T,>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(app, method, path, token, body);
-const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
+const visible = (locator: Locator) => expect(locator.first()).toBeVisible();
 
 /** Opens a section by its link in the console's navigation, and waits for its heading. */
 async function section(page: Page, name: string, path: string) {
@@ -25,31 +25,33 @@ async function section(page: Page, name: string, path: string) {
 }
 
 /** Waits until the search has put `label` among the choices of `select` (an option is never "visible"). */
-const offered = (select: Locator, label: string) => expect.poll(() => select.getByRole('option', { name: label, exact: true }).count(), WAIT).toBe(1);
+test.describe.configure({ mode: 'serial' });
+
+const offered = (select: Locator, label: string) => expect(select.getByRole('option', { name: label, exact: true })).toHaveCount(1);
 
 /** The table row that holds `text`. */
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-beforeAll(async () => {
+// An app of its own: the release notes go to every active user, and the audit log is the whole app's.
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
   app = await startApp({ extraCodeUses: 2 });
-  const adminAccount = await registerAccount(app, 'e2e_admin', app.extraCode!);
+  adminAccount = await registerAccount(app, 'e2e_admin', app.extraCode!);
   bobAccount = await registerAccount(app, 'e2e_bob', app.extraCode!);
   await befriend(app, adminAccount, bobAccount);
   await app.cli(['users:role', 'e2e_admin', 'ADMIN']);
-  browser = await launchBrowser();
-  admin = await newPage(browser);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
+  admin = await signedInPage(browser, app, adminAccount);
+});
+test.afterAll(async () => {
+  await admin?.context().close();
   await app?.stop();
 });
 
-describe('the admin console in Chromium', () => {
+test.describe('the admin console in Chromium', () => {
   let code = '';
 
-  it('the Admin tab opens the console at /dashboard/admin; a code is made, registered with, and revoked', async () => {
-    await logIn(app, admin, 'e2e_admin');
-    await skipTour(admin);
+  test('the Admin tab opens the console at /dashboard/admin; a code is made, registered with, and revoked', async () => {
+    await admin.goto(`${app.baseUrl}/dashboard`);
     await admin.getByRole('tab', { name: 'Admin', exact: true }).click();
     await admin.waitForURL('**/dashboard/admin');
     await visible(admin.getByRole('heading', { name: 'Registration codes', level: 2 }));
@@ -78,25 +80,25 @@ describe('the admin console in Chromium', () => {
     );
   });
 
-  it('a user is found, made admin and back; another is deactivated', async () => {
+  test('a user is found, made admin and back; another is deactivated', async () => {
     await section(admin, 'Users', 'users');
     await admin.getByRole('searchbox', { name: 'Search users' }).fill('e2e_b');
     await admin.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => admin.getByRole('button', { name: /^Details of / }).allTextContents(), WAIT).toEqual(['e2e_bob']);
+    await expect(admin.getByRole('button', { name: /^Details of / })).toHaveText(['e2e_bob']);
 
     await admin.getByRole('button', { name: 'Make admin: e2e_bob' }).click();
     await visible(admin.getByText('e2e_bob is now an admin'));
-    await expect.poll(() => row(admin, 'e2e_bob@e2e.test').getByRole('cell').nth(2).textContent(), WAIT).toBe('Admin');
+    await expect(row(admin, 'e2e_bob@e2e.test').getByRole('cell').nth(2)).toHaveText('Admin');
     await admin.getByRole('button', { name: 'Remove admin: e2e_bob' }).click();
     await visible(admin.getByText('e2e_bob is no longer an admin'));
-    await expect.poll(() => row(admin, 'e2e_bob@e2e.test').getByRole('cell').nth(2).textContent(), WAIT).toBe('User');
+    await expect(row(admin, 'e2e_bob@e2e.test').getByRole('cell').nth(2)).toHaveText('User');
 
     // Carol registered with the admin's code: the admin invited her.
     await admin.getByRole('searchbox', { name: 'Search users' }).fill('');
     await admin.getByRole('button', { name: 'Search', exact: true }).click();
     await visible(row(admin, 'e2e_carol@e2e.test').getByRole('cell', { name: 'e2e_admin' }));
     // One's own row cannot be changed.
-    await expect.poll(() => admin.getByRole('button', { name: 'Deactivate e2e_admin' }).isDisabled()).toBe(true);
+    await expect(admin.getByRole('button', { name: 'Deactivate e2e_admin' })).toBeDisabled();
 
     const carolToken = (await api<{ access_token: string }>('POST', '/v1/auth/login', undefined, { username_or_email: 'e2e_carol', password: E2E_PASSWORD })).access_token;
     await admin.getByRole('button', { name: 'Deactivate e2e_carol' }).click();
@@ -106,7 +108,7 @@ describe('the admin console in Chromium', () => {
     await expect(api('GET', '/v1/users/me', carolToken)).rejects.toThrow(/ 401 /);
   });
 
-  it('a bot is created, run (and run again on the same day), and its schedule edited', async () => {
+  test('a bot is created, run (and run again on the same day), and its schedule edited', async () => {
     await section(admin, 'Bots', 'bots');
     await admin.getByRole('button', { name: 'New bot' }).click();
     const form = admin.getByRole('dialog', { name: 'New Bot' });
@@ -131,7 +133,7 @@ describe('the admin console in Chromium', () => {
     await visible(refusal);
     await refusal.getByRole('button', { name: 'Run again' }).click();
     await visible(admin.getByText(/^Console Bot ran on \d{4}-\d\d-\d\d/));
-    await expect.poll(() => row(admin, 'Console Bot').getByRole('cell').nth(5).textContent(), WAIT).toMatch(/: success$/);
+    await expect(row(admin, 'Console Bot').getByRole('cell').nth(5)).toHaveText(/: success$/);
 
     await admin.getByRole('button', { name: 'Edit Console Bot' }).click();
     const edit = admin.getByRole('dialog', { name: 'Edit Console Bot' });
@@ -139,7 +141,7 @@ describe('the admin console in Chromium', () => {
     await edit.getByRole('checkbox', { name: 'Sunday' }).uncheck();
     await edit.getByRole('button', { name: 'Save' }).click();
     await visible(admin.getByText('Console Bot saved'));
-    await expect.poll(() => row(admin, 'Console Bot').getByRole('cell').nth(3).textContent(), WAIT).toBe('Mon, Tue, Wed, Thu, Fri');
+    await expect(row(admin, 'Console Bot').getByRole('cell').nth(3)).toHaveText('Mon, Tue, Wed, Thu, Fri');
 
     // The bot's own page is a link away, and closes back to the console.
     await admin.getByRole('link', { name: 'Console Bot' }).click();
@@ -149,7 +151,7 @@ describe('the admin console in Chromium', () => {
     await admin.waitForURL('**/dashboard/admin/bots');
   });
 
-  it('release notes go to every active user, and Bob receives them', async () => {
+  test('release notes go to every active user, and Bob receives them', async () => {
     await section(admin, 'Release notes', 'notes');
     await admin.getByLabel('Message').fill('Stacks 2.0: the admin console is here.');
     await admin.getByRole('button', { name: 'Send', exact: true }).click();
@@ -160,25 +162,26 @@ describe('the admin console in Chromium', () => {
     expect(bobs.filter((n) => n.type === 'RELEASE_NOTES').map((n) => n.data.message)).toEqual(['Stacks 2.0: the admin console is here.']);
   });
 
-  it('the audit log holds every one of those actions, filtered by action and actor', async () => {
+  test('the audit log holds every one of those actions, filtered by action and actor', async () => {
     await section(admin, 'Audit log', 'audit');
-    const actions = () => admin.getByRole('region', { name: 'Audit entries' }).locator('tbody tr td:nth-child(4)').allTextContents();
-    await expect.poll(async () => new Set(await actions()), WAIT).toEqual(
+    const actionCells = admin.getByRole('region', { name: 'Audit entries' }).locator('tbody tr td:nth-child(4)');
+    const actions = () => actionCells.allTextContents();
+    await expect(async () => expect(new Set(await actions())).toEqual(
       new Set(['codes.create', 'codes.revoke', 'users.role', 'users.deactivate', 'bots.create', 'bots.run', 'bots.update', 'release_notes.broadcast']),
-    );
+    )).toPass();
     // The CLI made e2e_admin an admin before all this: its entry has no actor.
     expect(await row(admin, 'users.role').filter({ hasText: 'CLI' }).count()).toBe(1);
 
     await admin.getByLabel('Action').selectOption('users.role');
-    await expect.poll(actions, WAIT).toEqual(['users.role', 'users.role', 'users.role']);
+    await expect(actionCells).toHaveText(['users.role', 'users.role', 'users.role']);
     await admin.getByLabel('Actor (id or username)').fill('e2e_admin');
     await admin.getByRole('button', { name: 'Filter', exact: true }).click();
-    await expect.poll(actions, WAIT).toEqual(['users.role', 'users.role']);
+    await expect(actionCells).toHaveText(['users.role', 'users.role']);
     await admin.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(async () => (await actions()).length, WAIT).toBeGreaterThan(8);
+    await expect(async () => expect((await actions()).length).toBeGreaterThan(8)).toPass();
   });
 
-  it('every section holds at 375 px: the page never scrolls sideways (the tables scroll in their own box)', async () => {
+  test('every section holds at 375 px: the page never scrolls sideways (the tables scroll in their own box)', async () => {
     await admin.setViewportSize({ width: 375, height: 800 });
     try {
       for (const [name, path] of [
@@ -190,17 +193,16 @@ describe('the admin console in Chromium', () => {
       ]) {
         await admin.goto(`${app.baseUrl}/dashboard/admin/${path}`);
         await visible(admin.getByRole('heading', { name, level: 2 }));
-        await expect.poll(() => admin.evaluate(() => document.documentElement.scrollWidth), WAIT).toBeLessThanOrEqual(375);
+        await expect(async () => expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)).toPass();
       }
     } finally {
       await admin.setViewportSize({ width: 1100, height: 800 });
     }
   });
 
-  it('a non-admin who opens a console address lands on /dashboard and never sees the console', async () => {
-    const bob = await newPage(browser);
-    await logIn(app, bob, 'e2e_bob');
-    await skipTour(bob);
+  test('a non-admin who opens a console address lands on /dashboard and never sees the console', async () => {
+    const bob = await signedInPage(browser, app, bobAccount);
+    await bob.goto(`${app.baseUrl}/dashboard`);
     await bob.goto(`${app.baseUrl}/dashboard/admin/codes`);
     await bob.waitForURL(/\/dashboard$/);
     await visible(bob.getByRole('heading', { name: 'My Stacks' }));
@@ -208,6 +210,6 @@ describe('the admin console in Chromium', () => {
     expect(await bob.getByRole('tab', { name: 'Admin' }).count()).toBe(0);
     // And the API refuses him.
     await expect(api('GET', '/v1/admin/codes', bobAccount.token)).rejects.toThrow(/ 403 /);
-    await bob.close();
+    await bob.context().close();
   });
 });

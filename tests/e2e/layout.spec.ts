@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, callApi, launchBrowser, type Account, logIn, registerAccount, skipTour, startApp, type RunningApp } from './harness';
+import type { Browser, Page } from '@playwright/test';
+import { befriend, callApi, expect, registerAccount, signedInPage, test, uniqueName, type Account, type WorkerApp } from './fixtures';
 
 /**
  * Layout as a user sees it at 375 px and 1280 px (docs/accessibility.md): long unbroken names do not
@@ -10,14 +9,17 @@ import { befriend, callApi, launchBrowser, type Account, logIn, registerAccount,
  * a row are the same height, the page is the only scroll area, the active tab is in view, and your
  * own profile has no friend actions. With SCREENSHOT_DIR set, each state is also saved as a PNG.
  */
-let app: RunningApp;
+let app: WorkerApp;
 let browser: Browser;
 let alice: Account;
 let bob: Account;
 
-const WAIT = { timeout: 20_000 };
 const LONG = 'M'.repeat(32);
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+const ALICE = uniqueName('alice');
+const BOB = uniqueName('bob');
+
+test.describe.configure({ mode: 'serial' });
 
 const api = <T,>(method: string, route: string, token?: string, body?: unknown) => callApi<T>(app, method, route, token, body);
 
@@ -27,10 +29,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/** A page at `width` px that starts signed in as Alice, on her dashboard. */
 async function pageAt(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
+  const page = await signedInPage(browser, app, alice, { viewport: { width, height: 900 } });
+  await page.goto(`${app.baseUrl}/dashboard`);
   return page;
 }
 
@@ -46,9 +48,9 @@ async function inViewportX(page: Page, locator: ReturnType<Page['locator']>): Pr
 const myStacks = (page: Page) => page.getByRole('list', { name: 'My Stacks' });
 
 async function openLongStack(page: Page) {
-  await expect.poll(() => myStacks(page).getByRole('button', { name: new RegExp(LONG) }).count(), WAIT).toBe(1);
+  await expect(myStacks(page).getByRole('button', { name: new RegExp(LONG) })).toHaveCount(1);
   await myStacks(page).getByRole('button', { name: new RegExp(LONG) }).click();
-  await expect.poll(() => page.getByRole('heading', { name: LONG, level: 1 }).isVisible(), WAIT).toBe(true);
+  await expect(page.getByRole('heading', { name: LONG, level: 1 })).toBeVisible();
 }
 
 /** The position text of the ranking card showing `text`: its font size and whether it is shown whole. */
@@ -67,11 +69,11 @@ function positionText(page: Page, text: string) {
     });
 }
 
-beforeAll(async () => {
-  app = await startApp({ extraCodeUses: 2 });
-  browser = await launchBrowser();
-  alice = await registerAccount(app, 'alice', app.extraCode!);
-  bob = await registerAccount(app, 'bob', app.extraCode!);
+test.beforeAll(async ({ app: workerApp, browser: workerBrowser }) => {
+  app = workerApp;
+  browser = workerBrowser;
+  alice = await registerAccount(app, ALICE, app.code);
+  bob = await registerAccount(app, BOB, app.code);
   await befriend(app, alice, bob);
   const positions = (first: string) => [first, 'Pizza', 'Sushi', 'Tacos', 'Curry', 'Pasta'];
   // Names of different lengths, so cards in a row have different content.
@@ -81,23 +83,20 @@ beforeAll(async () => {
   await api('POST', '/v1/stacks', bob.token, { name: LONG, mode: 'friend', target_id: alice.id, positions: [LONG, 'Pizza', 'Sushi', 'Tacos', 'Curry', 'Pasta'] });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-describe('at 375 px', () => {
+test.describe('at 375 px', () => {
   let page: Page;
-  it('the dashboard with a 32-character unbroken stack name is no wider than the screen', async () => {
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+
+  test('the dashboard with a 32-character unbroken stack name is no wider than the screen', async () => {
     page = await pageAt(375);
-    await logIn(app, page, 'alice');
-    await skipTour(page);
-    await expect.poll(() => myStacks(page).getByRole('button').count(), WAIT).toBe(4);
+    await expect(myStacks(page).getByRole('button')).toHaveCount(4);
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await shot(page, 'dashboard-375');
   });
 
-  it('the page is the only scroll area: no scroll box around the stack list', async () => {
+  test('the page is the only scroll area: no scroll box around the stack list', async () => {
     const scrollers = await myStacks(page).evaluate((list) => {
       const found: string[] = [];
       for (let element = list.parentElement; element && element !== document.body; element = element.parentElement) {
@@ -109,7 +108,7 @@ describe('at 375 px', () => {
     expect(scrollers).toEqual([]);
   });
 
-  it('the stack detail keeps the page width and its close buttons on screen; the position text wraps whole', async () => {
+  test('the stack detail keeps the page width and its close buttons on screen; the position text wraps whole', async () => {
     await openLongStack(page);
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     expect(await inViewportX(page, page.getByRole('button', { name: 'Close', exact: true }))).toBe(true);
@@ -128,42 +127,44 @@ describe('at 375 px', () => {
     await shot(page, 'stack-detail-375');
   });
 
-  it('the tab that becomes active is scrolled into view', async () => {
+  test('the tab that becomes active is scrolled into view', async () => {
     // Open more tabs than fit: bob's profile, then another stack.
-    await page.getByRole('button', { name: 'bob', exact: true }).first().click();
-    await expect.poll(() => page.getByRole('tab', { name: 'bob' }).getAttribute('aria-selected'), WAIT).toBe('true');
+    await page.getByRole('button', { name: BOB, exact: true }).first().click();
+    await expect(page.getByRole('tab', { name: BOB })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: 'Stacks' }).click();
     await myStacks(page).getByRole('button', { name: /Best breakfast/ }).click();
     const active = page.getByRole('tab', { name: 'Best bre' });
-    await expect.poll(() => active.getAttribute('aria-selected'), WAIT).toBe('true');
+    await expect(active).toHaveAttribute('aria-selected', 'true');
     expect(await page.evaluate(() => document.querySelector('[data-testid="tab-bar"]')!.scrollWidth > 375)).toBe(true);
-    await expect.poll(() => inViewportX(page, active), WAIT).toBe(true);
+    await expect(async () => expect(await inViewportX(page, active)).toBe(true)).toPass();
     // Back to the first tab with the keyboard: it comes into view too.
     await active.focus();
     await page.keyboard.press('Home');
-    await expect.poll(() => inViewportX(page, page.getByRole('tab', { name: 'Stacks' })), WAIT).toBe(true);
+    await expect(async () => expect(await inViewportX(page, page.getByRole('tab', { name: 'Stacks' }))).toBe(true)).toPass();
     expect(await page.getByRole('tab', { name: 'Stacks' }).getAttribute('aria-selected')).toBe('true');
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
   });
 
-  it('your own profile page shows you, without friend or block actions', async () => {
+  test('your own profile page shows you, without friend or block actions', async () => {
     await page.goto(`${app.baseUrl}/users/${alice.id}`);
-    await expect.poll(() => page.getByRole('heading', { name: 'alice', level: 1 }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('heading', { name: ALICE, level: 1 })).toBeVisible();
     expect(await page.getByText('This is your profile.').isVisible()).toBe(true);
     for (const name of ['Friend User', 'Block', 'Unfriend']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
     expect(await page.getByText('Status: not friends').count()).toBe(0);
     await page.getByRole('button', { name: 'Edit Profile' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Settings', level: 1 }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   });
 });
 
-describe('at 1280 px', () => {
+test.describe('at 1280 px', () => {
   let page: Page;
-  it('uses the width: four cards a row, all of a row the same height, with the time they were made', async () => {
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+
+  test('uses the width: four cards a row, all of a row the same height, with the time they were made', async () => {
     page = await pageAt(1280);
-    await logIn(app, page, 'alice');
-    await skipTour(page);
-    await expect.poll(() => myStacks(page).getByRole('button').count(), WAIT).toBe(4);
+    await expect(myStacks(page).getByRole('button')).toHaveCount(4);
     const boxes = await myStacks(page)
       .getByRole('button')
       .evaluateAll((cards) => cards.map((card) => ({ top: Math.round(card.getBoundingClientRect().top), height: card.getBoundingClientRect().height })));
@@ -173,7 +174,7 @@ describe('at 1280 px', () => {
     await shot(page, 'dashboard-1280');
   });
 
-  it('the stack detail with a long name', async () => {
+  test('the stack detail with a long name', async () => {
     await openLongStack(page);
     expect(await pageWidth(page)).toBeLessThanOrEqual(1280);
     await shot(page, 'stack-detail-1280');

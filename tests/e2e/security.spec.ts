@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, launchBrowser, logIn, registerAccount, skipTour, startApp, type RunningApp } from './harness';
+import type { Browser, BrowserContext, Locator, Page, Response } from '@playwright/test';
+import { E2E_PASSWORD, expect, logIn, registerAccount, skipTour, test, uniqueName, type WorkerApp } from './fixtures';
 
 /**
  * The sign-in security screens in Chromium (docs/two-factor.md, docs/passkeys.md, docs/sessions.md):
@@ -12,13 +11,21 @@ import { E2E_PASSWORD, launchBrowser, logIn, registerAccount, skipTour, startApp
  * reached as http://localhost:<port>: WebAuthn refuses an IP address as relying-party id. With
  * SCREENSHOT_DIR set, the Security card and the login's code step are also saved as PNGs.
  */
-let app: RunningApp;
+let app: WorkerApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 const WAIT = { timeout: 20_000 };
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+/*
+ * The tests are independent and spread over the workers: beforeAll runs again before each one a
+ * worker takes, so each run makes accounts of its own.
+ */
+let PASSKEY_USER: string;
+let TOTP_USER: string;
+let KEYS_USER: string;
+let SESSIONS_USER: string;
 
 /** Saves the page (a dialog: the viewport, where it lies) as a PNG when SCREENSHOT_DIR is set. */
 async function shot(page: Page, name: string, { fullPage = true } = {}) {
@@ -27,21 +34,20 @@ async function shot(page: Page, name: string, { fullPage = true } = {}) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
-beforeAll(async () => {
-  app = await startApp({ hostname: 'localhost', extraCodeUses: 4 });
-  await registerAccount(app, 'sec_passkey', app.extraCode!);
-  await registerAccount(app, 'sec_totp', app.extraCode!);
-  await registerAccount(app, 'sec_keys', app.extraCode!);
+test.beforeAll(async ({ app: workerApp, browser: workerBrowser }) => {
+  app = workerApp;
+  browser = workerBrowser;
+  [PASSKEY_USER, TOTP_USER, KEYS_USER, SESSIONS_USER] = ['sec_passkey', 'sec_totp', 'sec_keys', 'sec_sessions'].map(uniqueName);
+  await registerAccount(app, PASSKEY_USER, app.code);
+  await registerAccount(app, TOTP_USER, app.code);
+  await registerAccount(app, KEYS_USER, app.code);
   // The registration's own session ends, so the list holds only the two browsers' sign-ins.
-  const { token } = await registerAccount(app, 'sec_sessions', app.extraCode!);
+  const { token } = await registerAccount(app, SESSIONS_USER, app.code);
   const ended = await fetch(`${app.baseUrl}/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   expect(ended.status).toBe(204);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
+});
+test.afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser?.close();
-  await app?.stop();
 });
 
 async function newPage(width = 1280): Promise<Page> {
@@ -52,8 +58,8 @@ async function newPage(width = 1280): Promise<Page> {
   return page;
 }
 
-const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
-const gone = (locator: Locator) => expect.poll(() => locator.count(), WAIT).toBe(0);
+const visible = (locator: Locator) => expect(locator.first()).toBeVisible();
+const gone = (locator: Locator) => expect(locator).toHaveCount(0);
 
 /** Whether the page is at `pathname`, whatever its query (/login keeps `?next=`). */
 const at = (pathname: string) => (url: URL) => url.pathname === pathname;
@@ -71,17 +77,17 @@ async function logOut(page: Page) {
   await page.waitForURL(at('/login'));
 }
 
-/** The current TOTP code of `secret`; when it is `used`, the next one (a code is accepted once). */
-async function freshCode(secret: string, used?: string): Promise<string> {
-  for (;;) {
-    const code = await generate({ secret });
-    if (code !== used) return code;
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
-  }
+/**
+ * The TOTP code of `secret` for the time step that holds `epoch` (Unix seconds), as an authenticator
+ * app computes it. A code is accepted once, and one step either side of the server's clock: the
+ * step after a used code's is the next code to type, with no wait for the clock to get there.
+ */
+function codeAt(secret: string, epoch: number): Promise<string> {
+  return generate({ secret, epoch });
 }
 
-describe('passkeys with a virtual authenticator', () => {
-  it('registers a passkey in Settings, signs in with it without a username, and removes it', async () => {
+test.describe('passkeys with a virtual authenticator', () => {
+  test('registers a passkey in Settings, signs in with it without a username, and removes it', async () => {
     const page = await newPage();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
@@ -89,7 +95,7 @@ describe('passkeys with a virtual authenticator', () => {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
     });
 
-    await logIn(app, page, 'sec_passkey');
+    await logIn(app, page, PASSKEY_USER);
     await skipTour(page);
     let card = await openSecurity(page);
     await visible(card.getByText('You have no passkeys yet.'));
@@ -122,10 +128,10 @@ describe('passkeys with a virtual authenticator', () => {
   });
 });
 
-describe('two-factor sign-in with an authenticator app', () => {
-  it('turns it on in Settings, then the password login asks for a code and lands on the dashboard', async () => {
+test.describe('two-factor sign-in with an authenticator app', () => {
+  test('turns it on in Settings, then the password login asks for a code and lands on the dashboard', async () => {
     const page = await newPage();
-    await logIn(app, page, 'sec_totp');
+    await logIn(app, page, TOTP_USER);
     await skipTour(page);
     const card = await openSecurity(page);
     await card.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
@@ -135,7 +141,8 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
     await shot(page, 'security-turn-on-1280', { fullPage: false });
 
-    const first = await freshCode(secret);
+    const firstEpoch = Math.floor(Date.now() / 1000);
+    const first = await codeAt(secret, firstEpoch);
     await dialog.getByLabel('Code from the app').fill(first);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     const codes = dialog.getByRole('list', { name: 'Recovery codes' });
@@ -149,7 +156,7 @@ describe('two-factor sign-in with an authenticator app', () => {
     await shot(page, 'security-card-1280');
 
     await logOut(page);
-    await page.getByLabel('Username or email').fill('sec_totp');
+    await page.getByLabel('Username or email').fill(TOTP_USER);
     await page.getByLabel('Password').fill(E2E_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     const code = page.getByLabel('Code');
@@ -166,7 +173,9 @@ describe('two-factor sign-in with an authenticator app', () => {
     await shot(page, 'login-code-step-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await code.fill(await freshCode(secret, first));
+    const next = await codeAt(secret, firstEpoch + 30);
+    expect(next).not.toBe(first);
+    await code.fill(next);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/dashboard', WAIT);
     const sessions = (await openSecurity(page)).getByRole('list', { name: 'Sessions' });
@@ -174,22 +183,22 @@ describe('two-factor sign-in with an authenticator app', () => {
   });
 });
 
-describe('a session ended from another browser', () => {
-  it("A signs out B's session: B's event stream closes and its next action sends it to /login", async () => {
+test.describe('a session ended from another browser', () => {
+  test("A signs out B's session: B's event stream closes and its next action sends it to /login", async () => {
     const pageA = await newPage();
     const pageB = await newPage();
-    await logIn(app, pageA, 'sec_sessions');
+    await logIn(app, pageA, SESSIONS_USER);
     await skipTour(pageA);
     const streamB = pageB.waitForResponse((response) => new URL(response.url()).pathname === '/v1/events' && response.status() === 200, WAIT);
-    await logIn(app, pageB, 'sec_sessions');
+    await logIn(app, pageB, SESSIONS_USER);
     await skipTour(pageB);
     const stream: Response = await streamB;
 
     const sessions = (await openSecurity(pageA)).getByRole('list', { name: 'Sessions' });
-    await expect.poll(() => sessions.getByRole('listitem').count(), WAIT).toBe(2);
+    await expect(sessions.getByRole('listitem')).toHaveCount(2);
     const other = sessions.getByRole('listitem').filter({ hasNotText: 'This device' });
     await other.getByRole('button', { name: 'Sign out' }).click();
-    await expect.poll(() => sessions.getByRole('listitem').count(), WAIT).toBe(1);
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
 
     // The server ends B's stream while B still holds its token (the client would only drop it after a 401).
     await stream.finished();
@@ -205,10 +214,10 @@ describe('a session ended from another browser', () => {
   });
 });
 
-describe('Settings → Security at 375 px, by keyboard', () => {
-  it('fits the width; the two-factor dialog opens with Enter, keeps focus, submits with Enter and closes with Escape', async () => {
+test.describe('Settings → Security at 375 px, by keyboard', () => {
+  test('fits the width; the two-factor dialog opens with Enter, keeps focus, submits with Enter and closes with Escape', async () => {
     const page = await newPage(375);
-    await logIn(app, page, 'sec_keys');
+    await logIn(app, page, KEYS_USER);
     await skipTour(page);
     const card = await openSecurity(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

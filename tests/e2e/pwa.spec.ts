@@ -1,9 +1,8 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { SERVER_PATHS } from '../../shared/server-paths';
-import { AXE_TAGS, befriend, callApi, launchBrowser, logIn, registerAccount, skipTour, startApp, type Account, type LocalApp, type RunningApp } from './harness';
+import { axeViolations, befriend, callApi, expect, logIn, registerAccount, shownNotificationsAlready, signedInPage, skipTour, test, type Account } from './fixtures';
+import { startApp, type LocalApp, type RunningApp } from './servers';
 
 /**
  * The installable app in Chromium, on the built client and the real server (docs/pwa.md): the
@@ -97,7 +96,14 @@ async function startSwProxy(target: string): Promise<SwProxy> {
   };
 }
 
-beforeAll(async () => {
+/*
+ * An app of its own, and one test after the other: the push test shares no server with other
+ * files' tests, and the update test publishes a new version of this app's service worker.
+ */
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
   app = await startApp({ extraCodeUses: 2 });
   proxy = await startSwProxy(app.baseUrl);
   site = { ...app, baseUrl: proxy.url };
@@ -110,15 +116,14 @@ beforeAll(async () => {
     target_id: ben.id,
     positions: ['Chips', 'Nuts', 'Fruit', 'Cookies', 'Popcorn', 'Pretzels'],
   }));
-  browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
   await context.grantPermissions(['notifications'], { origin: proxy.url });
   page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error));
-}, 120_000);
+});
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await context?.close();
   await proxy?.close();
   await app?.stop();
 });
@@ -164,43 +169,40 @@ async function clickNewestNotification() {
 }
 
 /** Every address held by the page's caches (the worker's precache, and anything else). */
-const cachedUrls = () =>
-  page.evaluate(async () => {
+const cachedUrls = (p: Page = page) =>
+  p.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
     return urls;
   });
 
 /** Critical and serious axe violations of the page as it is (or of the part `include` selects), in both themes. */
-async function axeProblems(label: string, include?: string): Promise<string[]> {
+async function axeProblems(label: string, include?: string, p: Page = page): Promise<string[]> {
   const problems: string[] = [];
-  const width = page.viewportSize()?.width;
+  const width = p.viewportSize()?.width;
   for (const theme of THEMES) {
-    await page.evaluate((value) => {
+    await p.evaluate((value) => {
       localStorage.setItem('theme', value);
       document.documentElement.dataset.theme = value;
       document.documentElement.classList.toggle('dark', value === 'dark');
       window.dispatchEvent(new Event('themechange'));
     }, theme);
     // Colours change with a transition (daisyUI's buttons): scanned mid-way, they read as low contrast.
-    await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'), undefined, WAIT);
-    const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-    const results = await (include ? builder.include(include) : builder).analyze();
-    for (const violation of results.violations) {
-      if (violation.impact !== 'critical' && violation.impact !== 'serious') continue;
-      problems.push(`[${label} · ${theme} · ${width}px] ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    await p.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'), undefined, WAIT);
+    for (const violation of await axeViolations(p, include)) {
+      problems.push(`[${label} · ${theme} · ${width}px] ${violation.id}: ${violation.help} (${violation.targets.join(', ')})`);
     }
   }
   return problems;
 }
 
 /** The element lies within the viewport's width and the page does not scroll sideways. */
-async function fitsWidth(selector: string, width: number) {
-  const box = await page.locator(selector).boundingBox();
+async function fitsWidth(selector: string, width: number, p: Page = page) {
+  const box = await p.locator(selector).boundingBox();
   expect(box, selector).not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(width);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 /**
@@ -219,7 +221,7 @@ async function deliverPush(cdp: CDPSession, registrationId: string, payload: obj
     return scope.pushesSeen;
   });
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: proxy.url, registrationId, data: JSON.stringify(payload) });
-  await expect.poll(() => worker.evaluate(() => (globalThis as unknown as { pushesSeen: number }).pushesSeen), WAIT).toBe(before + 1);
+  await expect(async () => expect(await worker.evaluate(() => (globalThis as unknown as { pushesSeen: number }).pushesSeen)).toBe(before + 1)).toPass();
 }
 
 /** The registration's id, as DevTools' ServiceWorker domain reports it. */
@@ -227,14 +229,14 @@ async function registrationId(cdp: CDPSession): Promise<string> {
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.some((r) => r.scopeURL === `${proxy.url}/` && !r.isDeleted), WAIT).toBe(true);
+  await expect(async () => expect(await registrations.some((r) => r.scopeURL === `${proxy.url}/` && !r.isDeleted)).toBe(true)).toPass();
   return registrations.filter((r) => r.scopeURL === `${proxy.url}/` && !r.isDeleted).at(-1)!.registrationId;
 }
 
 // ---- tests ---------------------------------------------------------------------------------------
 
-describe('the installable app', () => {
-  it('links a valid manifest whose icons are served at their sizes, and one theme colour per colour scheme', async () => {
+test.describe('the installable app', () => {
+  test('links a valid manifest whose icons are served at their sizes, and one theme colour per colour scheme', async () => {
     await page.goto(`${proxy.url}/login`);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBeTruthy();
@@ -261,7 +263,7 @@ describe('the installable app', () => {
     expect(themeColors.sort()).toEqual(['(prefers-color-scheme: dark) #1d232a', '(prefers-color-scheme: light) #ffffff']);
   });
 
-  it('registers a service worker that takes charge of the page and caches the shell, nothing from the API or avatars', async () => {
+  test('registers a service worker that takes charge of the page and caches the shell, nothing from the API or avatars', async () => {
     await logIn(site, page, 'pwa_ann');
     await skipTour(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, WAIT);
@@ -269,9 +271,9 @@ describe('the installable app', () => {
 
     // Use the app (lists, avatars, a stack) as the controlled page, then look at every cache.
     await page.goto(`${proxy.url}/dashboard/stacks/${stackId}`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Best snacks', level: 1 }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Best snacks', level: 1 })).toBeVisible();
     await page.goto(`${proxy.url}/dashboard/users`);
-    await expect.poll(() => page.getByText('pwa_ben').first().isVisible(), WAIT).toBe(true);
+    await expect(page.getByText('pwa_ben').first()).toBeVisible();
 
     const urls = await cachedUrls();
     expect(urls.some((url) => new URL(url).pathname === '/index.html')).toBe(true);
@@ -285,20 +287,20 @@ describe('the installable app', () => {
     }
   });
 
-  it('shows a pushed message as a notification with the app icon; its click brings the app to the stack’s address', async () => {
+  test('shows a pushed message as a notification with the app icon; its click brings the app to the stack’s address', async () => {
     await page.goto(`${proxy.url}/dashboard`);
-    await expect.poll(() => page.getByRole('tab', { name: 'Stacks' }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('tab', { name: 'Stacks' })).toBeVisible();
     const cdp = await context.newCDPSession(page);
     const id = await registrationId(cdp);
     const payload = { title: 'pwa_ben answered', body: 'Best snacks', url: `/dashboard/stacks/${stackId}` };
     await deliverPush(cdp, id, payload);
 
-    await expect.poll(() => shownNotifications(), WAIT).toEqual([{ title: payload.title, body: payload.body, icon: `${proxy.url}/pwa-192.png`, url: payload.url }]);
+    await expect(async () => expect(await shownNotifications()).toEqual([{ title: payload.title, body: payload.body, icon: `${proxy.url}/pwa-192.png`, url: payload.url }])).toPass();
     await clickNewestNotification();
     await page.waitForURL(`${proxy.url}/dashboard/stacks/${stackId}`, WAIT);
-    await expect.poll(() => page.getByRole('heading', { name: 'Best snacks', level: 1 }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Best snacks', level: 1 })).toBeVisible();
     // The click closed it.
-    await expect.poll(() => shownNotifications(), WAIT).toEqual([]);
+    await expect(async () => expect(await shownNotifications()).toEqual([])).toPass();
 
     await cdp.detach();
 
@@ -314,42 +316,61 @@ describe('the installable app', () => {
     await page.waitForURL(`${proxy.url}/dashboard`, WAIT);
   });
 
-  it('opens with no network from its own copy: the app, "You are offline", accessible at 1100 and 375 px', async () => {
-    await page.goto(`${proxy.url}/dashboard`);
-    await expect.poll(() => page.getByRole('tab', { name: 'Stacks' }).isVisible(), WAIT).toBe(true);
-    await context.setOffline(true);
+  test('opens with no network from its own copy: the app, "You are offline", accessible at 1100 and 375 px', async () => {
+    // A context of its own, signed in on the proxy's origin: the test runs alone too (--repeat-each).
+    const offlinePage = await signedInPage(browser, site, ann);
+    const offlineContext = offlinePage.context();
+    await shownNotificationsAlready(offlineContext, ann);
     try {
-      await page.reload();
-      expect(await page.title()).toBe('Stacks');
-      const offline = page.getByRole('status').filter({ hasText: OFFLINE });
-      await expect.poll(() => offline.isVisible(), WAIT).toBe(true);
-      // The app itself, not the browser's error page: its header and tabs.
-      await expect.poll(() => page.getByRole('tab', { name: 'Stacks' }).isVisible(), WAIT).toBe(true);
-      expect(await page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+      await offlinePage.goto(`${proxy.url}/dashboard`);
+      await expect(offlinePage.getByRole('tab', { name: 'Stacks' })).toBeVisible();
+      // Going offline is only meaningful once the service worker is active, nothing newer is being
+      // installed, and it controls this page (it claims it on activation, after precaching the shell).
+      const ready = () =>
+        offlinePage.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.active?.state === 'activated' && !registration.installing && !registration.waiting && navigator.serviceWorker.controller?.state === 'activated';
+        });
+      await expect(async () => expect(await ready()).toBe(true)).toPass();
+      expect(await offlinePage.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${proxy.url}/sw.js`);
+      expect((await cachedUrls(offlinePage)).some((url) => new URL(url).pathname === '/index.html')).toBe(true);
 
-      const problems = await axeProblems('offline');
-      await page.setViewportSize({ width: 375, height: 800 });
-      await expect.poll(() => offline.isVisible(), WAIT).toBe(true);
-      await fitsWidth('[data-connection-status="offline"]', 375);
-      problems.push(...(await axeProblems('offline')));
-      expect(problems.length === 0 ? 'no violations' : problems.join('\n')).toBe('no violations');
+      await offlineContext.setOffline(true);
+      try {
+        await offlinePage.reload();
+        expect(await offlinePage.title()).toBe('Stacks');
+        const offline = offlinePage.getByRole('status').filter({ hasText: OFFLINE });
+        await expect(offline).toBeVisible();
+        // The app itself, not the browser's error page: its header and tabs.
+        await expect(offlinePage.getByRole('tab', { name: 'Stacks' })).toBeVisible();
+        expect(await offlinePage.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+
+        const problems = await axeProblems('offline', undefined, offlinePage);
+        await offlinePage.setViewportSize({ width: 375, height: 800 });
+        await expect(offline).toBeVisible();
+        await fitsWidth('[data-connection-status="offline"]', 375, offlinePage);
+        problems.push(...(await axeProblems('offline', undefined, offlinePage)));
+        expect(problems.length === 0 ? 'no violations' : problems.join('\n')).toBe('no violations');
+      } finally {
+        await offlinePage.setViewportSize({ width: 1100, height: 800 });
+        await offlineContext.setOffline(false);
+      }
+      await expect(offlinePage.getByRole('status').filter({ hasText: OFFLINE })).toHaveCount(0);
     } finally {
-      await page.setViewportSize({ width: 1100, height: 800 });
-      await context.setOffline(false);
+      await offlineContext.close();
     }
-    await expect.poll(() => page.getByRole('status').filter({ hasText: OFFLINE }).count(), WAIT).toBe(0);
   });
 
-  it('announces a new version with Reload, reachable by keyboard and accessible at 1100 and 375 px; Reload switches to it', async () => {
+  test('announces a new version with Reload, reachable by keyboard and accessible at 1100 and 375 px; Reload switches to it', async () => {
     await page.goto(`${proxy.url}/dashboard`);
-    await expect.poll(() => page.getByRole('tab', { name: 'Stacks' }).isVisible(), WAIT).toBe(true);
+    await expect(page.getByRole('tab', { name: 'Stacks' })).toBeVisible();
     const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
     expect(before).toBe(`${proxy.url}/sw.js`);
 
     proxy.publishNewVersion();
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const prompt = page.getByRole('status').filter({ hasText: UPDATE });
-    await expect.poll(() => prompt.isVisible(), WAIT).toBe(true);
+    await expect(prompt).toBeVisible();
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
 
     // The prompt itself (the page around it is scanned by the accessibility suite).
@@ -374,8 +395,8 @@ describe('the installable app', () => {
     await page.keyboard.press('Enter');
     await reloaded;
     expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
-    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)), WAIT).toBe(false);
-    await expect.poll(() => page.getByRole('tab', { name: 'Stacks' }).isVisible(), WAIT).toBe(true);
+    await expect(async () => expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false)).toPass();
+    await expect(page.getByRole('tab', { name: 'Stacks' })).toBeVisible();
     expect(await page.getByRole('status').filter({ hasText: UPDATE }).count()).toBe(0);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
   });
