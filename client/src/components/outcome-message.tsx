@@ -10,9 +10,10 @@ interface OutcomeMessageProps {
    */
   look?: 'line' | 'alert';
   /**
-   * A failure becomes the banner of spec 1 §8 with Retry and Dismiss (`onDismiss` clears it).
+   * A failure becomes the dismissible banner of spec 1 §8 (`onDismiss` clears it), with Retry when
+   * `onRetry` is given.
    */
-  retry?: { onRetry(): void; onDismiss(): void; retrying: boolean };
+  banner?: { onRetry?(): void; onDismiss(): void; retrying?: boolean };
   /**
    * The status line is always there (empty between outcomes) and can take the focus when the
    * control that was used is gone (a row signed out or removed: lib/refocus.ts).
@@ -21,13 +22,13 @@ interface OutcomeMessageProps {
 }
 
 /** How an action went (`useActionOutcome`), announced: a status line when it worked, an alert when it failed. */
-export function OutcomeMessage({ outcome, look = 'line', retry, statusRef }: OutcomeMessageProps) {
+export function OutcomeMessage({ outcome, look = 'line', banner, statusRef }: OutcomeMessageProps) {
   const failure = outcome && !outcome.ok ? outcome.text : null;
   const success = outcome?.ok ? outcome.text : null;
   return (
     <>
-      {failure && retry && <ErrorBanner message={failure} onRetry={retry.onRetry} onDismiss={retry.onDismiss} retrying={retry.retrying} />}
-      {failure && !retry && (
+      {failure && banner && <ErrorBanner message={failure} onRetry={banner.onRetry} onDismiss={banner.onDismiss} retrying={banner.retrying} />}
+      {failure && !banner && (
         <p role="alert" className={look === 'alert' ? 'alert alert-error alert-soft' : 'text-sm wrap-anywhere text-error'}>
           {failure}
         </p>

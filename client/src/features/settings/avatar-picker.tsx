@@ -47,7 +47,7 @@ export function AvatarPicker({ username, avatarId }: { username: string; avatarI
           </button>
         ))}
       </div>
-      <OutcomeMessage outcome={outcome} retry={{ onRetry: () => void choose(lastTried), onDismiss: dismiss, retrying: setAvatar.isPending }} />
+      <OutcomeMessage outcome={outcome} banner={{ onRetry: () => void choose(lastTried), onDismiss: dismiss, retrying: setAvatar.isPending }} />
     </div>
   );
 }

@@ -46,7 +46,7 @@ export function BioEditor({ bio }: { bio: string }) {
           {setBio.isPending ? 'Saving...' : 'Save Bio'}
         </button>
       </div>
-      <OutcomeMessage outcome={outcome} retry={{ onRetry: () => void save(), onDismiss: dismiss, retrying: setBio.isPending }} />
+      <OutcomeMessage outcome={outcome} banner={{ onRetry: () => void save(), onDismiss: dismiss, retrying: setBio.isPending }} />
     </Form>
   );
 }
