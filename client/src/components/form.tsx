@@ -66,6 +66,17 @@ function checkNow<Values extends FieldValues, Output>(form: UseFormReturn<Values
   return problems.length === 0 ? (result.values as Output) : undefined;
 }
 
+/**
+ * Submits a `useSchemaForm` form now, as its submit button does (a Retry, a key that sends): the
+ * check, then `onSubmit` with the output when it passes.
+ */
+export function submitNow<Values extends FieldValues, Output>(form: UseFormReturn<Values, unknown, Output>, onSubmit: (values: Output) => unknown): void {
+  const check = schemaChecks.get(form.control);
+  if (!check) throw new Error('submitNow needs a form made by useSchemaForm');
+  const output = checkNow(form, check);
+  if (output !== undefined) void onSubmit(output);
+}
+
 type FormProps<Values extends FieldValues, Output> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'> & {
   form: UseFormReturn<Values, unknown, Output>;
   /** Called with the schema's output once the values pass. */
@@ -81,11 +92,9 @@ export function Form<Values extends FieldValues, Output>({ form, onSubmit, child
         noValidate
         {...props}
         onSubmit={(event) => {
-          const check = schemaChecks.get(form.control);
-          if (!check) return void form.handleSubmit(onSubmit)(event);
+          if (!schemaChecks.has(form.control)) return void form.handleSubmit(onSubmit)(event);
           event.preventDefault();
-          const output = checkNow(form, check);
-          if (output !== undefined) void onSubmit(output);
+          submitNow(form, onSubmit);
         }}
       >
         {children}
