@@ -24,6 +24,8 @@ function files(dir: string): string[] {
 function codeLines(source: ts.SourceFile): boolean[] {
   const hasCode: boolean[] = new Array(source.getLineStarts().length).fill(false);
   const mark = (node: ts.Node) => {
+    // JSDoc blocks are children of the nodes they document: comments, not code.
+    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
     const children = node.getChildren(source);
     if (children.length > 0) return children.forEach(mark);
     if (node.kind === ts.SyntaxKind.EndOfFileToken) return;
