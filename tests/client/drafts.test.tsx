@@ -1,6 +1,6 @@
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { COMMENT_NOT_SENT, COMMENT_WAITING } from '../../client/src/features/stacks/comments-section';
+import { COMMENT_NOT_SENT, COMMENT_WAITING } from '../../client/src/features/stacks/comment-rules';
 import { NewStackDialog, STACK_NOT_SENT } from '../../client/src/features/stacks/new-stack-dialog';
 import { commentDraftKey, newStackDraftKey, parseCommentDraft, parseNewStackDraft, readDraft, useSessionDraft, writeDraft } from '../../client/src/features/stacks/stack-draft';
 import { StackDetail } from '../../client/src/features/stacks/stack-detail';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { commentProblems } from '../../client/src/features/stacks/comments-section';
+import { commentProblems } from '../../client/src/features/stacks/comment-rules';
 import { formatDateTime } from '../../client/src/lib/format-date';
 import { fitFontSize, LABEL_FIT, POSITION_FIT, positionColor, STACK_COLORS, type TextMeasurer } from '../../client/src/features/stacks/fit-text';
 import { keyboardPlaceStep } from '../../client/src/features/stacks/ranking-board';

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/limits';
-import { REPORT_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason, type ReportTargetType } from '../../../shared/schemas/reports';
+import { CreateReportInput, REPORT_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason, type ReportTargetType } from '../../../shared/schemas/reports';
 import { retryAfterSeconds, waitInWords } from '../lib/retry-after';
 import { errorDetail, httpStatusOf, useTRPC } from '../lib/trpc';
 import { CountedLabel } from './counted-field';
+import { Form, FormAlert, useSchemaForm } from './form';
 import { Modal, ModalActions } from './modal';
 
 export interface ReportTarget {
@@ -34,27 +35,32 @@ export function ReportDialog({ open, ...props }: ReportDialogProps) {
   return open ? <ReportForm {...props} /> : null;
 }
 
+interface ReportValues {
+  reason: ReportReason | null;
+  note: string;
+}
+
 function ReportForm({ target, onClose }: Omit<ReportDialogProps, 'open'>) {
   const trpc = useTRPC();
   const create = useMutation(trpc.reports.create.mutationOptions());
   const ids = { form: useId(), note: useId(), reasons: useId() };
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm<ReportValues, CreateReportInput>(CreateReportInput, {
+    defaultValues: { reason: null, note: '' },
+    toInput: (values) => ({ target_type: target.type, target_id: target.id, ...values }),
+  });
+  const [reason, note] = form.watch(['reason', 'note']);
   const [sent, setSent] = useState(false);
 
   const canSubmit = reason !== null && note.length <= LIMITS.reportNoteMax && !create.isPending;
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!canSubmit || reason === null) return;
-    setError(null);
+  const submit = async (input: CreateReportInput) => {
+    if (!canSubmit) return;
     try {
-      await create.mutateAsync({ target_type: target.type, target_id: target.id, reason, note: note.trim() });
+      await create.mutateAsync(input);
       setSent(true);
     } catch (err) {
       console.error('Failed to send report', err);
-      setError(failureText(err));
+      form.setError('root', { message: failureText(err) });
     }
   };
 
@@ -82,12 +88,8 @@ function ReportForm({ target, onClose }: Omit<ReportDialogProps, 'open'>) {
       onClose={onClose}
       actions={<ModalActions onCancel={onClose} busy={create.isPending} form={ids.form} disabled={!canSubmit} label={create.isPending ? 'Sending...' : 'Submit'} />}
     >
-      <form id={ids.form} className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-        {error && (
-          <p role="alert" className="alert alert-error alert-soft text-sm">
-            {error}
-          </p>
-        )}
+      <Form form={form} id={ids.form} className="space-y-4" onSubmit={submit}>
+        <FormAlert className="alert alert-error alert-soft text-sm" />
         <fieldset className="space-y-2" aria-describedby={ids.reasons}>
           <legend className="mb-1 font-medium">Why are you reporting this?</legend>
           <p id={ids.reasons} className="text-sm text-base-content/70">
@@ -95,24 +97,16 @@ function ReportForm({ target, onClose }: Omit<ReportDialogProps, 'open'>) {
           </p>
           {REPORT_REASONS.map((value) => (
             <label key={value} className="flex cursor-pointer items-center gap-3">
-              <input type="radio" name={`${ids.form}-reason`} className="radio radio-sm" value={value} checked={reason === value} onChange={() => setReason(value)} />
+              <input type="radio" name={`${ids.form}-reason`} className="radio radio-sm" value={value} checked={reason === value} onChange={() => form.setValue('reason', value)} />
               <span>{REPORT_REASON_LABELS[value]}</span>
             </label>
           ))}
         </fieldset>
         <div className="form-control w-full">
           <CountedLabel htmlFor={ids.note} label="Note (optional)" count={note.length} max={LIMITS.reportNoteMax} />
-          <textarea
-            id={ids.note}
-            className="textarea w-full"
-            rows={3}
-            value={note}
-            maxLength={LIMITS.reportNoteMax}
-            placeholder="What should the admins know?"
-            onChange={(event) => setNote(event.target.value)}
-          />
+          <textarea id={ids.note} className="textarea w-full" rows={3} maxLength={LIMITS.reportNoteMax} placeholder="What should the admins know?" {...form.register('note')} />
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

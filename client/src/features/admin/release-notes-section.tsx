@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { ReleaseNotesInput } from '../../../../shared/schemas/admin';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountedLabel } from '../../components/counted-field';
+import { Form, FormAlert, useSchemaForm } from '../../components/form';
+import { OutcomeMessage } from '../../components/outcome-message';
 import { useTRPC } from '../../lib/trpc';
-import { OutcomeLine, SectionHeading, useOutcome } from './admin-parts';
+import { serverDetailOr, useActionOutcome } from '../../lib/use-action-outcome';
+import { SectionHeading } from './section-heading';
 
 /** Release notes (docs/admin.md): one message to every active user, as a notification, after a confirm. */
 export function ReleaseNotesSection() {
@@ -13,28 +16,18 @@ export function ReleaseNotesSection() {
   const headingId = useId();
   const fieldId = useId();
   const send = useMutation(trpc.admin.releaseNotes.mutationOptions());
-  const [message, setMessage] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const form = useSchemaForm(ReleaseNotesInput, { defaultValues: { message: '' }, firstIssueOnly: true });
+  const message = form.watch('message');
   const [confirming, setConfirming] = useState(false);
-  const { outcome, setOutcome, run } = useOutcome();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setOutcome(null);
-    const parsed = ReleaseNotesInput.safeParse({ message });
-    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Invalid release notes');
-    setInvalid(null);
-    setConfirming(true);
-  }
+  const { outcome, show, run } = useActionOutcome();
 
   async function confirm() {
-    const result = await run(
-      () => send.mutateAsync({ message }),
-      ({ recipients }) => `Release notes sent to ${recipients} ${recipients === 1 ? 'user' : 'users'}`,
-      'Failed to send the release notes',
-    );
+    const result = await run(() => send.mutateAsync({ message: form.getValues('message') }), {
+      success: ({ recipients }) => `Release notes sent to ${recipients} ${recipients === 1 ? 'user' : 'users'}`,
+      failure: serverDetailOr('Failed to send the release notes'),
+    });
     setConfirming(false);
-    if (result) setMessage('');
+    if (result) form.reset();
   }
 
   return (
@@ -42,7 +35,7 @@ export function ReleaseNotesSection() {
       <SectionHeading id={headingId} title="Release notes">
         Every active user gets them as a notification.
       </SectionHeading>
-      <form className="card bg-base-100 shadow" onSubmit={submit} noValidate>
+      <Form form={form} onSubmit={() => setConfirming(true)} onSubmitCapture={() => show(null)} className="card bg-base-100 shadow">
         <div className="card-body gap-3 p-4">
           <div>
             <CountedLabel htmlFor={fieldId} label="Message" count={message.length} max={LIMITS.releaseNotesMax} />
@@ -50,28 +43,20 @@ export function ReleaseNotesSection() {
               id={fieldId}
               className="textarea w-full"
               rows={8}
-              value={message}
               maxLength={LIMITS.releaseNotesMax}
-              aria-invalid={invalid ? true : undefined}
-              onChange={(event) => {
-                setMessage(event.target.value);
-                setInvalid(null);
-              }}
+              aria-invalid={form.formState.errors.message ? true : undefined}
+              {...form.register('message', { onChange: () => form.clearErrors('message') })}
             />
           </div>
-          {invalid && (
-            <p role="alert" className="text-sm text-error">
-              {invalid}
-            </p>
-          )}
-          <OutcomeLine outcome={outcome} />
+          <FormAlert className="text-sm text-error" />
+          <OutcomeMessage outcome={outcome} />
           <div>
             <button type="submit" className="btn btn-primary btn-sm" disabled={send.isPending}>
               Send
             </button>
           </div>
         </div>
-      </form>
+      </Form>
       <ConfirmDialog open={confirming} title="Send Release Notes?" confirmLabel="Send" busy={send.isPending} onCancel={() => setConfirming(false)} onConfirm={() => void confirm()}>
         <p>Every active user gets this message as a notification. It cannot be taken back.</p>
       </ConfirmDialog>

@@ -125,86 +125,15 @@ export function AgreementSection({ groupId, groupName, currentUserId }: { groupI
 }
 
 function AgreementContent({ data, groupName, currentUserId, uid }: { data: GroupAgreement; groupName: string; currentUserId: number; uid: string }) {
-  const paired = new Set(data.pairs.flatMap((p) => [p.user_a.id, p.user_b.id]));
-  const people = data.members.filter((m) => paired.has(m.id));
-  const byKey = new Map<string, AgreementPair>(data.pairs.map((p) => [`${p.user_a.id}:${p.user_b.id}`, p]));
-  const pairOf = (x: number, y: number) => byKey.get(x < y ? `${x}:${y}` : `${y}:${x}`);
-  const margin = mapMargins(people.map((p) => p.username));
-  const width = margin.left + people.length * CELL + margin.right;
-  const height = margin.top + people.length * CELL + 8;
-  const matches = matchesOf(data);
-  const scores = data.pairs.map((p) => p.score);
   const capped = data.stacks_considered >= AGREEMENT.groupStacksMax;
-
   return (
     <div className="space-y-4 rounded-box bg-base-100 p-3 shadow-sm sm:p-4">
       <p className="text-sm text-base-content/70">
         The mean friendship score (0–{MAX_SCORE}) of each pair of members over the group stacks both answered
         {capped ? `, from the newest ${AGREEMENT.groupStacksMax} stacks` : ''}.
       </p>
-      {/* Scrolls sideways on a narrow screen; focusable so the keyboard can scroll it too. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Agreement heat map, scrollable">
-        <svg role="img" aria-labelledby={`${uid}-map-title`} aria-describedby={`${uid}-map-desc`} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="block text-base-content">
-          <title id={`${uid}-map-title`}>{`Agreement map of ${groupName}`}</title>
-          <desc id={`${uid}-map-desc`}>
-            {`Mean scores between ${people.length} members, ${data.pairs.length} ${data.pairs.length === 1 ? 'pair' : 'pairs'}, from ${fmt(Math.min(...scores))} to ${fmt(Math.max(...scores))} out of ${MAX_SCORE}. The table below lists every pair.`}
-          </desc>
-          {people.map((person, i) => (
-            <g key={person.id}>
-              <text x={margin.left - GAP} y={margin.top + i * CELL + CELL / 2} textAnchor="end" dominantBaseline="middle" fontSize={LABEL_PX} fill="currentColor">
-                {shortName(person.username)}
-              </text>
-              <text
-                x={0}
-                y={0}
-                transform={`translate(${margin.left + i * CELL + CELL / 2} ${margin.top - GAP}) rotate(-45)`}
-                textAnchor="start"
-                fontSize={LABEL_PX}
-                fill="currentColor"
-              >
-                {shortName(person.username)}
-              </text>
-            </g>
-          ))}
-          {people.map((row, i) =>
-            people.map((column, j) => {
-              const x = margin.left + j * CELL;
-              const y = margin.top + i * CELL;
-              if (i === j) return <rect key={`${row.id}-${column.id}`} x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx="4" fill="currentColor" opacity="0.12" />;
-              const pair = pairOf(row.id, column.id);
-              if (!pair) {
-                return <rect key={`${row.id}-${column.id}`} x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx="4" fill="none" stroke="currentColor" strokeOpacity="0.3" strokeDasharray="3 3" />;
-              }
-              return (
-                <g key={`${row.id}-${column.id}`}>
-                  <rect x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx="4" fill={scoreColour(pair.score)} />
-                  <text x={x + CELL / 2} y={y + CELL / 2} textAnchor="middle" dominantBaseline="middle" fontSize="11" fill="#1f2937">
-                    {fmt(pair.score)}
-                  </text>
-                </g>
-              );
-            }),
-          )}
-        </svg>
-      </div>
-
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" role="group" aria-label="Legend">
-        <span className="flex items-center gap-2">
-          <span>0</span>
-          <span
-            className="inline-block h-3 w-32 rounded"
-            style={{ background: `linear-gradient(to right, ${[0, 25, 50, MAX_SCORE].map(scoreColour).join(', ')})` }}
-            aria-hidden="true"
-          />
-          <span>{MAX_SCORE}</span>
-          <span className="text-base-content/70">(disagree → agree)</span>
-        </span>
-        <span className="flex items-center gap-2">
-          <span className="inline-block h-3 w-3 rounded border border-dashed border-base-content/40" aria-hidden="true" />
-          <span className="text-base-content/70">no common stack</span>
-        </span>
-      </div>
-
+      <AgreementHeatMap data={data} groupName={groupName} uid={uid} />
+      <AgreementLegend />
       <ChartTable
         caption={`Agreement between the members of ${groupName}`}
         columns={[{ label: 'Members' }, { label: 'Score', numeric: true }, { label: 'Stacks', numeric: true }]}
@@ -219,11 +148,10 @@ function AgreementContent({ data, groupName, currentUserId, uid }: { data: Group
             </tr>
           ))}
       </ChartTable>
-
       <div className="space-y-2">
         <h3 className="font-semibold">Closest and furthest</h3>
         <ul className="divide-y divide-base-300" aria-label="Closest and furthest matches">
-          {matches.map((m) => (
+          {matchesOf(data).map((m) => (
             <li key={m.member.id} className="flex flex-wrap gap-x-3 gap-y-1 py-2">
               <span className="font-medium wrap-anywhere">
                 {m.member.username}
@@ -234,6 +162,71 @@ function AgreementContent({ data, groupName, currentUserId, uid }: { data: Group
           ))}
         </ul>
       </div>
+    </div>
+  );
+}
+
+/** The members who share a stack with someone, as a grid of mean scores; the table below says the same in words. */
+function AgreementHeatMap({ data, groupName, uid }: { data: GroupAgreement; groupName: string; uid: string }) {
+  const paired = new Set(data.pairs.flatMap((p) => [p.user_a.id, p.user_b.id]));
+  const people = data.members.filter((m) => paired.has(m.id));
+  const byKey = new Map<string, AgreementPair>(data.pairs.map((p) => [`${p.user_a.id}:${p.user_b.id}`, p]));
+  const pairOf = (x: number, y: number) => byKey.get(x < y ? `${x}:${y}` : `${y}:${x}`);
+  const margin = mapMargins(people.map((p) => p.username));
+  const width = margin.left + people.length * CELL + margin.right;
+  const height = margin.top + people.length * CELL + 8;
+  const scores = data.pairs.map((p) => p.score);
+  return (
+    // Scrolls sideways on a narrow screen; focusable so the keyboard can scroll it too.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Agreement heat map, scrollable">
+      <svg role="img" aria-labelledby={`${uid}-map-title`} aria-describedby={`${uid}-map-desc`} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="block text-base-content">
+        <title id={`${uid}-map-title`}>{`Agreement map of ${groupName}`}</title>
+        <desc id={`${uid}-map-desc`}>
+          {`Mean scores between ${people.length} members, ${data.pairs.length} ${data.pairs.length === 1 ? 'pair' : 'pairs'}, from ${fmt(Math.min(...scores))} to ${fmt(Math.max(...scores))} out of ${MAX_SCORE}. The table below lists every pair.`}
+        </desc>
+        {people.map((person, i) => (
+          <g key={person.id}>
+            <text x={margin.left - GAP} y={margin.top + i * CELL + CELL / 2} textAnchor="end" dominantBaseline="middle" fontSize={LABEL_PX} fill="currentColor">
+              {shortName(person.username)}
+            </text>
+            <text x={0} y={0} transform={`translate(${margin.left + i * CELL + CELL / 2} ${margin.top - GAP}) rotate(-45)`} textAnchor="start" fontSize={LABEL_PX} fill="currentColor">
+              {shortName(person.username)}
+            </text>
+          </g>
+        ))}
+        {people.map((row, i) => people.map((column, j) => <HeatCell key={`${row.id}-${column.id}`} x={margin.left + j * CELL} y={margin.top + i * CELL} self={i === j} pair={pairOf(row.id, column.id)} />))}
+      </svg>
+    </div>
+  );
+}
+
+/** One cell: the diagonal (a member with themself), no common stack (dashed), or the pair's score. */
+function HeatCell({ x, y, self, pair }: { x: number; y: number; self: boolean; pair: AgreementPair | undefined }) {
+  if (self) return <rect x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx="4" fill="currentColor" opacity="0.12" />;
+  if (!pair) return <rect x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx="4" fill="none" stroke="currentColor" strokeOpacity="0.3" strokeDasharray="3 3" />;
+  return (
+    <g>
+      <rect x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx="4" fill={scoreColour(pair.score)} />
+      <text x={x + CELL / 2} y={y + CELL / 2} textAnchor="middle" dominantBaseline="middle" fontSize="11" fill="#1f2937">
+        {fmt(pair.score)}
+      </text>
+    </g>
+  );
+}
+
+function AgreementLegend() {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" role="group" aria-label="Legend">
+      <span className="flex items-center gap-2">
+        <span>0</span>
+        <span className="inline-block h-3 w-32 rounded" style={{ background: `linear-gradient(to right, ${[0, 25, 50, MAX_SCORE].map(scoreColour).join(', ')})` }} aria-hidden="true" />
+        <span>{MAX_SCORE}</span>
+        <span className="text-base-content/70">(disagree → agree)</span>
+      </span>
+      <span className="flex items-center gap-2">
+        <span className="inline-block h-3 w-3 rounded border border-dashed border-base-content/40" aria-hidden="true" />
+        <span className="text-base-content/70">no common stack</span>
+      </span>
     </div>
   );
 }

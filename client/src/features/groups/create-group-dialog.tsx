@@ -1,11 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { LIMITS } from '../../../../shared/limits';
+import { CreateGroupInput } from '../../../../shared/schemas/groups';
 import { CountedInput } from '../../components/counted-field';
-import { ErrorBanner } from '../../components/error-banner';
+import { Form, submitNow, useSchemaForm } from '../../components/form';
 import { Modal, ModalActions } from '../../components/modal';
+import { OutcomeMessage } from '../../components/outcome-message';
 import { useRefreshGroups } from '../../lib/groups-cache';
 import { useTRPC } from '../../lib/trpc';
+import { useActionOutcome } from '../../lib/use-action-outcome';
 import { READONLY_HINT, RESTRICTED_HINT } from './group-badges';
 
 interface CreateGroupDialogProps {
@@ -13,6 +17,14 @@ interface CreateGroupDialogProps {
   onClose(): void;
   /** Told the new group's id once it exists (the caller opens its detail). */
   onCreated(groupId: number): void;
+}
+
+interface GroupValues {
+  name: string;
+  description: string;
+  is_public: boolean;
+  is_restricted: boolean;
+  is_readonly: boolean;
 }
 
 /** Spec 1 §2 'Create New Group': mounted only while open, so every opening starts blank. */
@@ -24,34 +36,18 @@ function CreateGroupForm({ onClose, onCreated }: Omit<CreateGroupDialogProps, 'o
   const trpc = useTRPC();
   const refreshGroups = useRefreshGroups();
   const create = useMutation(trpc.groups.create.mutationOptions());
-  const ids = { name: useId(), description: useId() };
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [isPublic, setIsPublic] = useState(true);
-  const [isRestricted, setIsRestricted] = useState(false);
-  const [isReadonly, setIsReadonly] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const form = useSchemaForm<GroupValues, CreateGroupInput>(CreateGroupInput, {
+    defaultValues: { name: '', description: '', is_public: true, is_restricted: false, is_readonly: false },
+  });
+  const { outcome, show, run } = useActionOutcome();
+  const canSubmit = form.watch('name').trim() !== '' && !create.isPending;
 
-  const blank = name.trim() === '';
-  const canSubmit = !blank && !create.isPending;
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const send = async (input: CreateGroupInput) => {
     if (!canSubmit) return;
-    setFailed(false);
-    try {
-      const group = await create.mutateAsync({
-        name: name.trim(),
-        description: description.trim(),
-        is_public: isPublic,
-        is_restricted: isRestricted,
-        is_readonly: isReadonly,
-      });
+    const group = await run(() => create.mutateAsync(input), { failure: 'Failed to create group' });
+    if (group) {
       void refreshGroups();
       onCreated(group.id);
-    } catch (error) {
-      console.error('Failed to create group', error);
-      setFailed(true);
     }
   };
 
@@ -62,33 +58,38 @@ function CreateGroupForm({ onClose, onCreated }: Omit<CreateGroupDialogProps, 'o
       onClose={onClose}
       actions={<ModalActions onCancel={onClose} busy={create.isPending} form="create-group-form" disabled={!canSubmit} label="Add" />}
     >
-      <form id="create-group-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-        {failed && <ErrorBanner message="Failed to create group" onRetry={() => void submit()} retrying={create.isPending} onDismiss={() => setFailed(false)} />}
-        <CountedInput id={ids.name} label="Group Name" value={name} max={LIMITS.groupNameMax} required onChange={setName} />
-        <CountedInput id={ids.description} label="Description (optional)" value={description} max={LIMITS.groupDescriptionMax} onChange={setDescription} />
-        <fieldset className="space-y-3">
-          <legend className="sr-only">Group settings</legend>
-          <CheckboxField label="Public Group" checked={isPublic} onChange={setIsPublic} />
-          <CheckboxField label="Restricted Group" hint={RESTRICTED_HINT} checked={isRestricted} onChange={setIsRestricted} />
-          <CheckboxField label="Read-only Group" hint={READONLY_HINT} checked={isReadonly} onChange={setIsReadonly} />
-        </fieldset>
-      </form>
+      <Form form={form} id="create-group-form" className="space-y-4" onSubmit={send}>
+        <OutcomeMessage outcome={outcome} banner={{ onRetry: () => submitNow(form, send), retrying: create.isPending, onDismiss: () => show(null) }} />
+        <GroupFields />
+      </Form>
     </Modal>
   );
 }
 
-function CheckboxField({ label, hint, checked, onChange }: { label: string; hint?: string; checked: boolean; onChange(checked: boolean): void }) {
+function GroupFields() {
+  const { watch, setValue } = useFormContext<GroupValues>();
+  const ids = { name: useId(), description: useId() };
+  return (
+    <>
+      <CountedInput id={ids.name} label="Group Name" value={watch('name')} max={LIMITS.groupNameMax} required onChange={(name) => setValue('name', name)} />
+      <CountedInput id={ids.description} label="Description (optional)" value={watch('description')} max={LIMITS.groupDescriptionMax} onChange={(description) => setValue('description', description)} />
+      <fieldset className="space-y-3">
+        <legend className="sr-only">Group settings</legend>
+        <CheckboxField label="Public Group" name="is_public" />
+        <CheckboxField label="Restricted Group" hint={RESTRICTED_HINT} name="is_restricted" />
+        <CheckboxField label="Read-only Group" hint={READONLY_HINT} name="is_readonly" />
+      </fieldset>
+    </>
+  );
+}
+
+function CheckboxField({ label, hint, name }: { label: string; hint?: string; name: 'is_public' | 'is_restricted' | 'is_readonly' }) {
+  const { register } = useFormContext<GroupValues>();
   const hintId = useId();
   return (
     <div>
       <label className="flex cursor-pointer items-center gap-3">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-primary"
-          checked={checked}
-          aria-describedby={hint ? hintId : undefined}
-          onChange={(event) => onChange(event.target.checked)}
-        />
+        <input type="checkbox" className="checkbox checkbox-primary" aria-describedby={hint ? hintId : undefined} {...register(name)} />
         <span>{label}</span>
       </label>
       {hint && (

@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import type { z } from 'zod';
 import { LIMITS } from '../../../../shared/limits';
+import { SetDescriptionInput } from '../../../../shared/schemas/groups';
 import { CountedLabel, LimitedInput } from '../../components/counted-field';
+import { Form, useSchemaForm } from '../../components/form';
 import { useRefreshGroups } from '../../lib/groups-cache';
 import { useTimedMessage } from '../../lib/timed-message';
 import { useTRPC } from '../../lib/trpc';
@@ -26,19 +29,19 @@ function OwnerDescription({ groupId, description }: { groupId: number; descripti
   const refreshGroups = useRefreshGroups();
   const save = useMutation(trpc.groups.setDescription.mutationOptions());
   const inputId = useId();
-  const [draft, setDraft] = useState(description);
+  const form = useSchemaForm<{ description: string }, z.infer<typeof SetDescriptionInput>>(SetDescriptionInput, { defaultValues: { description }, toInput: (values) => ({ id: groupId, ...values }) });
+  const draft = form.watch('description');
   const [saved, setSaved] = useState(description);
   const [message, showMessage] = useTimedMessage();
 
   const unchanged = draft.trim() === saved.trim();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (input: z.infer<typeof SetDescriptionInput>) => {
     if (unchanged || save.isPending) return;
     try {
-      const result = await save.mutateAsync({ id: groupId, description: draft.trim() });
+      const result = await save.mutateAsync(input);
       setSaved(result.description);
-      setDraft(result.description);
+      form.setValue('description', result.description);
       showMessage('Description saved');
       void refreshGroups();
     } catch (error) {
@@ -48,10 +51,10 @@ function OwnerDescription({ groupId, description }: { groupId: number; descripti
   };
 
   return (
-    <form className="space-y-1 pt-2" onSubmit={(event) => void submit(event)}>
+    <Form form={form} className="space-y-1 pt-2" onSubmit={submit} noValidate={false}>
       <CountedLabel htmlFor={inputId} label="Description" count={draft.length} max={LIMITS.groupDescriptionMax} />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <LimitedInput id={inputId} value={draft} max={LIMITS.groupDescriptionMax} placeholder="Describe your group" onChange={setDraft} />
+        <LimitedInput id={inputId} value={draft} max={LIMITS.groupDescriptionMax} placeholder="Describe your group" onChange={(next) => form.setValue('description', next)} />
         <button type="submit" className="btn btn-primary" disabled={unchanged || save.isPending}>
           Save
         </button>
@@ -61,6 +64,6 @@ function OwnerDescription({ groupId, description }: { groupId: number; descripti
           {message}
         </p>
       )}
-    </form>
+    </Form>
   );
 }

@@ -4,7 +4,7 @@ import type { GroupDetail } from '../../../../shared/schemas/groups';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
-import { EmptyNote, NotFound, QueryState } from '../../components/query-state';
+import { NotFound, QueryState } from '../../components/query-state';
 import { ReportButton } from '../../components/report-dialog';
 import { emit } from '../../lib/events';
 import { useRefreshGroups } from '../../lib/groups-cache';
@@ -13,6 +13,10 @@ import { AgreementSection } from './agreement-map';
 import { countLabel } from './count-label';
 import { DescriptionEditor } from './description-editor';
 import { GroupBadges } from './group-badges';
+import { Section } from './group-section';
+import { BotsSection } from './group-bots-section';
+import { InviteSection } from './invite-section';
+import { MembersSection } from './members-section';
 
 export interface GroupDetailViewProps {
   groupId: number;
@@ -219,90 +223,6 @@ function GroupHeader({ group, titleId }: { group: GroupDetail; titleId: string }
 }
 
 /** A titled section of the group page (its title's id is unique: several group tabs may be open). */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <section aria-labelledby={titleId} className="space-y-3">
-      <h2 id={titleId} className="text-lg font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-interface MembersSectionProps {
-  group: GroupDetail;
-  busy: boolean;
-  onRemove(userId: number, username: string): void;
-  onOpenUser(userId: number): void;
-}
-
-function MembersSection({ group, busy, onRemove, onOpenUser }: MembersSectionProps) {
-  return (
-    <Section title="Members">
-      <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm" aria-label="Members">
-        {group.members.map((member) => (
-          <li key={member.user_id} className="flex items-center gap-3 p-3">
-            <PersonLink username={member.user.username} avatarId={member.user.avatar_id} onOpen={() => onOpenUser(member.user_id)} />
-            <span className={`badge ${member.role === 'OWNER' ? 'badge-primary' : 'badge-ghost'}`}>{member.role === 'OWNER' ? 'Owner' : 'Member'}</span>
-            {group.is_owner && member.role !== 'OWNER' && (
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm text-error"
-                aria-label={`Remove ${member.user.username}`}
-                disabled={busy}
-                onClick={() => onRemove(member.user_id, member.user.username)}
-              >
-                Remove
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
-}
-
-interface InviteSectionProps {
-  group: GroupDetail;
-  /** Who has an invitation waiting (the server's, and those invited from here since). */
-  pending: ReadonlySet<number>;
-  busy: boolean;
-  onInvite(userId: number, username: string): void;
-  onOpenUser(userId: number): void;
-}
-
-function InviteSection({ group, pending, busy, onInvite, onOpenUser }: InviteSectionProps) {
-  return (
-    <Section title="Invite Friends">
-      {group.non_members.length === 0 ? (
-        <EmptyNote>No friends to invite.</EmptyNote>
-      ) : (
-        <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm" aria-label="Invite Friends">
-          {group.non_members.map((friend) => (
-            <li key={friend.id} className="flex flex-wrap items-center gap-3 p-3">
-              <PersonLink username={friend.username} avatarId={friend.avatar_id} onOpen={() => onOpenUser(friend.id)} />
-              {pending.has(friend.id) ? (
-                <>
-                  <span className="text-sm text-success">Invitation sent</span>
-                  <button type="button" className="btn btn-sm" disabled>
-                    Invited
-                  </button>
-                </>
-              ) : (
-                <button type="button" className="btn btn-primary btn-sm" aria-label={`Invite ${friend.username}`} disabled={busy} onClick={() => onInvite(friend.id, friend.username)}>
-                  Invite
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Section>
-  );
-}
-
 interface GroupActionsProps {
   group: GroupDetail;
   busy: boolean;
@@ -377,38 +297,3 @@ function confirmationText(confirmation: Confirmation | null, groupName: string):
   }
 }
 
-function PersonLink({ username, avatarId, onOpen }: { username: string; avatarId: number; onOpen(): void }) {
-  return (
-    <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left hover:underline" onClick={onOpen}>
-      <Avatar kind="user" username={username} avatarId={avatarId} size="sm" alt="" />
-      <span className="truncate font-medium" title={username}>
-        {username}
-      </span>
-    </button>
-  );
-}
-
-function BotsSection({ groupId, onOpenBot }: { groupId: number; onOpenBot(botId: number): void }) {
-  const trpc = useTRPC();
-  const bots = useQuery(trpc.groups.bots.queryOptions({ id: groupId }));
-  return (
-    <Section title="Bots">
-      <QueryState query={bots} inline log={`Failed to load the bots of group ${groupId}`} empty={<EmptyNote>No bots in this group yet.</EmptyNote>}>
-        {(list) => (
-          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Bots">
-            {list.map((bot) => (
-              <li key={bot.id} className="min-w-0">
-                <button type="button" className="flex w-full min-w-0 items-center gap-3 rounded-box bg-base-100 p-3 text-left shadow-sm hover:bg-base-200" onClick={() => onOpenBot(bot.id)}>
-                  <Avatar kind="bot" name={bot.name} avatarId={bot.avatar_id} size="sm" alt="" />
-                  <span className="truncate font-medium" title={bot.name}>
-                    {bot.name}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </Section>
-  );
-}

@@ -38,6 +38,65 @@ function PanelContent({ onClose }: { onClose(): void }) {
   const list = useQuery(
     trpc.notifications.list.queryOptions({ unread_only: 'true', limit: LIMITS.pageSizeMax }, { staleTime: TIMINGS.notificationsCacheMs }),
   );
+  const answers = useNotificationAnswers();
+  const { states, markRead, marked } = answers;
+
+  /** Spec 1 §2: closing marks every listed notification read and refreshes the count. */
+  const close = () => {
+    const ids = (list.data ?? []).map((n) => n.id).filter((id) => !marked.current.has(id));
+    if (ids.length > 0) {
+      markRead.mutate({ notification_ids: ids }, { onError: (error) => console.error('Failed to mark notifications as read', error) });
+    }
+    onClose();
+  };
+
+  const visible = visibleNotifications(list.data ?? [], states);
+
+  return (
+    <Modal open title="Notifications" onClose={close} wide>
+      <div className="space-y-3">
+        {answers.markError && (
+          <p role="alert" className="text-sm text-error">
+            {answers.markError}
+          </p>
+        )}
+        <QueryState query={list} error="Failed to load notifications" isEmpty={() => visible.length === 0} empty="No new notifications.">
+          {() => (
+            <ul className="divide-y divide-base-300" aria-label="Notifications">
+              {visible.map((notification) => (
+                <NotificationEntry
+                  key={notification.id}
+                  notification={notification}
+                  state={states[notification.id] ?? {}}
+                  onFriendRequest={(accept) => void answers.answerFriendRequest(notification, accept)}
+                  onGroupInvite={(accept) => void answers.answerGroupInvite(notification, accept)}
+                  onDismiss={() => void answers.dismiss(notification)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * The listed notifications, not dismissed, with those answered here kept in place (newest first,
+ * as the server lists them: created_at, then id) after the list is fetched again without them.
+ */
+function visibleNotifications(listed: Notification[], states: Record<number, EntryState>): Notification[] {
+  const answeredSinceGone = Object.values(states).flatMap((state) =>
+    state.answered && !listed.some((n) => n.id === state.answered!.id) ? [state.answered] : [],
+  );
+  const merged =
+    answeredSinceGone.length === 0 ? listed : [...listed, ...answeredSinceGone].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  return merged.filter((n) => !states[n.id]?.dismissed);
+}
+
+/** Each entry's local state, and answering (friend requests, group invitations) or dismissing it. */
+function useNotificationAnswers() {
+  const trpc = useTRPC();
   const markRead = useMarkNotificationsRead();
   const respond = useMutation(trpc.friends.respond.mutationOptions());
   const refreshSocialGraph = useRefreshSocialGraph();
@@ -77,77 +136,37 @@ function PanelContent({ onClose }: { onClose(): void }) {
     void refreshSocialGraph();
   }
 
-  const answerFriendRequest = (notification: Notification, accept: boolean) => {
-    const requestId = notification.data.request_id;
-    return answer(
-      notification,
-      accept ? 'Accepted' : 'Ignored',
-      () => (requestId === undefined ? Promise.reject(new Error('No request id')) : respond.mutateAsync({ id: requestId, status: accept ? 'ACCEPTED' : 'REJECTED' })),
-      accept ? 'Failed to accept friend request' : 'Failed to ignore friend request',
-    );
+  const noRequest = () => Promise.reject(new Error('No request id'));
+
+  return {
+    states,
+    markError,
+    markRead,
+    marked,
+    answerFriendRequest: (notification: Notification, accept: boolean) => {
+      const requestId = notification.data.request_id;
+      return answer(
+        notification,
+        accept ? 'Accepted' : 'Ignored',
+        () => (requestId === undefined ? noRequest() : respond.mutateAsync({ id: requestId, status: accept ? 'ACCEPTED' : 'REJECTED' })),
+        accept ? 'Failed to accept friend request' : 'Failed to ignore friend request',
+      );
+    },
+    answerGroupInvite: (notification: Notification, accept: boolean) => {
+      const requestId = notification.data.request_id;
+      return answer(
+        notification,
+        accept ? 'Accepted' : 'Ignored',
+        () => (requestId === undefined ? noRequest() : accept ? groupInvites.accept(requestId) : groupInvites.ignore(requestId)),
+        accept ? 'Failed to accept group invitation' : 'Failed to ignore group invitation',
+      );
+    },
+    dismiss: async (notification: Notification) => {
+      patch(notification.id, { busy: true });
+      const ok = await markOne(notification.id);
+      patch(notification.id, { busy: false, dismissed: ok });
+    },
   };
-
-  const answerGroupInvite = (notification: Notification, accept: boolean) => {
-    const requestId = notification.data.request_id;
-    return answer(
-      notification,
-      accept ? 'Accepted' : 'Ignored',
-      () => (requestId === undefined ? Promise.reject(new Error('No request id')) : accept ? groupInvites.accept(requestId) : groupInvites.ignore(requestId)),
-      accept ? 'Failed to accept group invitation' : 'Failed to ignore group invitation',
-    );
-  };
-
-  const dismiss = async (notification: Notification) => {
-    patch(notification.id, { busy: true });
-    const ok = await markOne(notification.id);
-    patch(notification.id, { busy: false, dismissed: ok });
-  };
-
-  /** Spec 1 §2: closing marks every listed notification read and refreshes the count. */
-  const close = () => {
-    const ids = (list.data ?? []).map((n) => n.id).filter((id) => !marked.current.has(id));
-    if (ids.length > 0) {
-      markRead.mutate({ notification_ids: ids }, { onError: (error) => console.error('Failed to mark notifications as read', error) });
-    }
-    onClose();
-  };
-
-  const listed = list.data ?? [];
-  const answeredSinceGone = Object.values(states).flatMap((state) =>
-    state.answered && !listed.some((n) => n.id === state.answered!.id) ? [state.answered] : [],
-  );
-  // The server lists newest first (created_at, then id); answered entries go back in that order.
-  const merged =
-    answeredSinceGone.length === 0 ? listed : [...listed, ...answeredSinceGone].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
-  const visible = merged.filter((n) => !states[n.id]?.dismissed);
-
-  return (
-    <Modal open title="Notifications" onClose={close} wide>
-      <div className="space-y-3">
-        {markError && (
-          <p role="alert" className="text-sm text-error">
-            {markError}
-          </p>
-        )}
-        <QueryState query={list} error="Failed to load notifications" isEmpty={() => visible.length === 0} empty="No new notifications.">
-          {() => (
-            <ul className="divide-y divide-base-300" aria-label="Notifications">
-              {visible.map((notification) => (
-                <NotificationEntry
-                  key={notification.id}
-                  notification={notification}
-                  state={states[notification.id] ?? {}}
-                  onFriendRequest={(accept) => void answerFriendRequest(notification, accept)}
-                  onGroupInvite={(accept) => void answerGroupInvite(notification, accept)}
-                  onDismiss={() => void dismiss(notification)}
-                />
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </div>
-    </Modal>
-  );
 }
 
 interface EntryProps {

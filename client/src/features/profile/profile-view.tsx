@@ -1,21 +1,16 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
 import { SOCIAL_PLATFORM_LABELS, type SharedActivity, type UserProfile } from '../../../../shared/schemas/users';
 import { Avatar } from '../../components/avatar';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TableHead } from '../../components/data-table';
-import { ErrorBanner } from '../../components/error-banner';
 import { LoadingNote, NotFound, QueryState } from '../../components/query-state';
 import { FriendStatusLine } from '../../components/friend-status-line';
-import { ReportButton } from '../../components/report-dialog';
 import { useCurrentUser } from '../../lib/current-user';
-import { emit } from '../../lib/events';
-import { useRefreshSocialGraph } from '../../lib/social-graph';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
 import { FriendshipOverTime } from './friendship-over-time';
 import { InviteLinks } from './invite-links';
 import { lastLoginText } from './last-login';
-import { MuteControl } from './mute-control';
+import { ProfileActions } from './profile-actions';
 
 /** The Shared Activity table's rows (spec 1 §3): each kind counts its stacks and their twists. */
 const sharedRows: { kind: string; count(activity: SharedActivity): number }[] = [
@@ -39,11 +34,6 @@ export interface ProfileViewProps {
   loadErrorMessage?: string;
   /** Your own profile offers 'Edit Profile', which goes to settings. */
   onOpenSettings?(): void;
-}
-
-interface Banner {
-  message: string;
-  retry(): void;
 }
 
 /** Spec 1 §2 "Profile view": who the user is, what we share, and the friend actions. */
@@ -177,131 +167,5 @@ function ProfileContent({ user, isSelf, onBack, onBlocked, onOpenSettings }: Con
       )}
       {!isSelf && <FriendshipOverTime userId={user.id} username={user.username} />}
     </section>
-  );
-}
-
-/** The buttons of spec 1 §2 by friend status, their dialogs, and their failure banners. */
-function ProfileActions({ user, onBack, onBlocked }: { user: UserProfile; onBack(): void; onBlocked(): void }) {
-  const trpc = useTRPC();
-  const refresh = useRefreshSocialGraph();
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const [requestSent, setRequestSent] = useState(false);
-  const [dialog, setDialog] = useState<'unfriend' | 'block' | null>(null);
-
-  const sendRequest = useMutation(trpc.friends.sendRequest.mutationOptions());
-  const respond = useMutation(trpc.friends.respond.mutationOptions());
-  const unfriend = useMutation(trpc.friends.unfriend.mutationOptions());
-  const block = useMutation(trpc.friends.block.mutationOptions());
-  const busy = sendRequest.isPending || respond.isPending || unfriend.isPending || block.isPending;
-
-  /** Runs an action; on failure shows its banner, whose Retry runs it again. */
-  function attempt(action: () => Promise<unknown>, failure: string) {
-    setBanner(null);
-    action().catch((error: unknown) => {
-      console.error(failure, error);
-      setBanner({ message: failure, retry: () => attempt(action, failure) });
-    });
-  }
-
-  const friendUser = () =>
-    attempt(async () => {
-      await sendRequest.mutateAsync({ user_id: user.id });
-      setRequestSent(true);
-      await refresh();
-    }, 'Failed to send friend request');
-
-  const answer = (status: 'ACCEPTED' | 'REJECTED') =>
-    attempt(
-      async () => {
-        if (user.friend_request_id === null) throw new Error('No open friend request');
-        await respond.mutateAsync({ id: user.friend_request_id, status });
-        emit('notificationRefresh');
-        await refresh();
-      },
-      status === 'ACCEPTED' ? 'Failed to accept friend request' : 'Failed to ignore friend request',
-    );
-
-  const confirmUnfriend = () => {
-    setDialog(null);
-    attempt(async () => {
-      await unfriend.mutateAsync({ id: user.id });
-      await refresh();
-    }, 'Failed to unfriend user');
-  };
-
-  const confirmBlock = () => {
-    setDialog(null);
-    attempt(async () => {
-      await block.mutateAsync({ user_id: user.id });
-      onBlocked();
-      await refresh();
-    }, 'Failed to block user');
-  };
-
-  const status = user.friend_status;
-  // 'Friend request sent' belongs to the status it was sent from; any change of status ends it.
-  const [statusSeen, setStatusSeen] = useState(status);
-  if (statusSeen !== status) {
-    setStatusSeen(status);
-    setRequestSent(false);
-  }
-  const sent = status === 'pending' || (status === 'not_friends' && requestSent);
-  return (
-    <div className="space-y-3">
-      {banner && <ErrorBanner message={banner.message} onRetry={banner.retry} onDismiss={() => setBanner(null)} retrying={busy} />}
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Profile actions">
-        <button type="button" className="btn" onClick={onBack}>
-          Back
-        </button>
-        {status === 'friends' && (
-          <>
-            {/* The dashboard answers newStack with the 'New Friend Stack' dialog (spec 2). */}
-            <button type="button" className="btn btn-primary" onClick={() => emit('newStack', { mode: 'friend', targetId: user.id })}>
-              Create Stack
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => setDialog('unfriend')} disabled={busy}>
-              Unfriend
-            </button>
-          </>
-        )}
-        {status === 'not_friends' && !sent && (
-          <button type="button" className="btn btn-primary" onClick={friendUser} disabled={busy}>
-            Friend User
-          </button>
-        )}
-        {sent && (
-          <button type="button" className="btn btn-primary" disabled>
-            Friend request sent
-          </button>
-        )}
-        {status === 'incoming' && (
-          <>
-            <button type="button" className="btn btn-primary" onClick={() => answer('ACCEPTED')} disabled={busy}>
-              Accept Friend Request
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => answer('REJECTED')} disabled={busy}>
-              Ignore Friend Request
-            </button>
-          </>
-        )}
-        <button type="button" className="btn btn-ghost text-error sm:ml-auto" onClick={() => setDialog('block')} disabled={busy}>
-          Block
-        </button>
-      </div>
-      {/* Mute (with its status line) and Report share one row, under Block. */}
-      <div className="flex flex-wrap items-center gap-2">
-        <div className="min-w-0 flex-1">
-          <MuteControl user={user} />
-        </div>
-        <ReportButton target={{ type: 'user', id: user.id }} ariaLabel={`Report ${user.username}`} className="btn btn-ghost btn-sm" />
-      </div>
-
-      <ConfirmDialog open={dialog === 'unfriend'} title="Are you sure?" confirmLabel="Yes, Unfriend" danger onCancel={() => setDialog(null)} onConfirm={confirmUnfriend}>
-        <p>{`This will remove ${user.username} from your friends list.`}</p>
-      </ConfirmDialog>
-      <ConfirmDialog open={dialog === 'block'} title="Are you sure?" confirmLabel="Yes, Block" danger onCancel={() => setDialog(null)} onConfirm={confirmBlock}>
-        <p>{`This will block ${user.username}. This action cannot be undone.`}</p>
-      </ConfirmDialog>
-    </div>
   );
 }

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { Avatar } from '../../components/avatar';
 import { useTRPC } from '../../lib/trpc';
-import { SaveOutcome, useSettingsSave } from './save-outcome';
+import { OutcomeMessage } from '../../components/outcome-message';
+import { useSettingsSave } from './use-settings-save';
 
 const AVATAR_IDS = Array.from({ length: LIMITS.avatarIdMax - LIMITS.avatarIdMin + 1 }, (_, i) => LIMITS.avatarIdMin + i);
 
@@ -11,7 +12,7 @@ const AVATAR_IDS = Array.from({ length: LIMITS.avatarIdMax - LIMITS.avatarIdMin 
 export function AvatarPicker({ username, avatarId }: { username: string; avatarId: number }) {
   const trpc = useTRPC();
   const setAvatar = useMutation(trpc.users.setAvatar.mutationOptions());
-  const { run, state } = useSettingsSave('Failed to update avatar');
+  const { run, outcome, dismiss } = useSettingsSave('Failed to update avatar');
   const [lastTried, setLastTried] = useState(avatarId);
   // Shown as chosen from the click until the refreshed user confirms it (or the call fails).
   const [chosen, setChosen] = useState<number | null>(null);
@@ -46,7 +47,7 @@ export function AvatarPicker({ username, avatarId }: { username: string; avatarI
           </button>
         ))}
       </div>
-      <SaveOutcome state={state} onRetry={() => void choose(lastTried)} retrying={setAvatar.isPending} />
+      <OutcomeMessage outcome={outcome} banner={{ onRetry: () => void choose(lastTried), onDismiss: dismiss, retrying: setAvatar.isPending }} />
     </div>
   );
 }

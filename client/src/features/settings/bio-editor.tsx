@@ -1,30 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { LIMITS } from '../../../../shared/limits';
+import { Form, useSchemaForm } from '../../components/form';
 import { useTRPC } from '../../lib/trpc';
-import { SaveOutcome, useSettingsSave } from './save-outcome';
+import { OutcomeMessage } from '../../components/outcome-message';
+import { useSettingsSave } from './use-settings-save';
+
+/** What is typed is sent as it is: the server trims and judges it. */
+const BioForm = z.object({ bio: z.string() });
 
 /** Spec 1 §2 Settings: the bio (120 characters at most), saved with PUT /v1/users/me/bio. */
 export function BioEditor({ bio }: { bio: string }) {
   const trpc = useTRPC();
   const setBio = useMutation(trpc.users.setBio.mutationOptions());
-  const [text, setText] = useState(bio);
-  const { run, state } = useSettingsSave('Failed to update bio');
+  const form = useSchemaForm(BioForm, { defaultValues: { bio } });
+  const text = form.watch('bio');
+  const { run, outcome, dismiss } = useSettingsSave('Failed to update bio');
 
   const save = () =>
     run(async () => {
-      const saved = await setBio.mutateAsync({ bio: text });
-      setText(saved.bio);
+      const saved = await setBio.mutateAsync({ bio: form.getValues('bio') });
+      form.setValue('bio', saved.bio);
       return 'Bio updated successfully';
     });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
-
   return (
-    <form onSubmit={onSubmit} className="space-y-2">
+    <Form form={form} onSubmit={() => void save()} className="space-y-2" noValidate={false}>
       <label htmlFor="settings-bio" className="block font-semibold">
         Bio
       </label>
@@ -34,9 +35,8 @@ export function BioEditor({ bio }: { bio: string }) {
         rows={3}
         placeholder="Tell us about yourself..."
         maxLength={LIMITS.bioMax}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
         aria-describedby="settings-bio-count"
+        {...form.register('bio')}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span id="settings-bio-count" className="text-sm tabular-nums text-base-content/70">
@@ -46,7 +46,7 @@ export function BioEditor({ bio }: { bio: string }) {
           {setBio.isPending ? 'Saving...' : 'Save Bio'}
         </button>
       </div>
-      <SaveOutcome state={state} onRetry={() => void save()} retrying={setBio.isPending} />
-    </form>
+      <OutcomeMessage outcome={outcome} banner={{ onRetry: () => void save(), onDismiss: dismiss, retrying: setBio.isPending }} />
+    </Form>
   );
 }

@@ -1,15 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import { TIMINGS } from '../../../../shared/limits';
 import { PASSKEYS, type Passkey } from '../../../../shared/schemas/passkeys';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
+import { Form, useSchemaForm } from '../../components/form';
+import { OutcomeMessage } from '../../components/outcome-message';
 import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
 import { passkeyPrompt, passkeysSupported } from '../../lib/passkey-ceremony';
 import { refocusIfLost } from '../../lib/refocus';
-import { useTimedMessage } from '../../lib/timed-message';
 import { errorDetail, useTRPC } from '../../lib/trpc';
-import { SecurityOutcome } from './security-outcome';
+import { serverDetailOr, useActionOutcome } from '../../lib/use-action-outcome';
 
 /**
  * Settings → Security → Passkeys (docs/passkeys.md): my passkeys with when each was added and last
@@ -21,8 +24,7 @@ export function PasskeySettings() {
   const list = useQuery(trpc.passkeys.list.queryOptions());
   const remove = useMutation(trpc.passkeys.remove.mutationOptions());
   const [removing, setRemoving] = useState<Passkey | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, showDone] = useTimedMessage();
+  const { outcome, show, run } = useActionOutcome({ successMs: TIMINGS.successBannerMs });
   const [supported] = useState(passkeysSupported);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
@@ -30,14 +32,13 @@ export function PasskeySettings() {
 
   async function confirmRemove() {
     if (!removing) return;
-    setFailure(null);
-    try {
-      await remove.mutateAsync({ id: removing.id });
-      showDone(`Removed the passkey ${removing.name}.`);
-      await refresh();
-    } catch (error) {
-      setFailure(errorDetail(error) ?? 'Failed to remove the passkey');
-    }
+    await run(
+      async () => {
+        await remove.mutateAsync({ id: removing.id });
+        await refresh();
+      },
+      { success: `Removed the passkey ${removing.name}.`, failure: serverDetailOr('Failed to remove the passkey') },
+    );
     setRemoving(null);
     // The question closed and its opener, the row's Remove, is gone: the outcome takes the focus.
     refocusIfLost(() => statusRef.current);
@@ -74,8 +75,8 @@ export function PasskeySettings() {
           </ul>
         )}
       </QueryState>
-      {supported ? <AddPasskey onAdded={(name) => void refresh().then(() => showDone(`Added the passkey ${name}.`))} /> : <p>This browser cannot use passkeys.</p>}
-      <SecurityOutcome failure={failure} done={done} statusRef={statusRef} />
+      {supported ? <AddPasskey onAdded={(name) => void refresh().then(() => show({ ok: true, text: `Added the passkey ${name}.` }))} /> : <p>This browser cannot use passkeys.</p>}
+      <OutcomeMessage outcome={outcome} statusRef={statusRef} />
       <ConfirmDialog
         open={removing !== null}
         title={`Remove the passkey ${removing?.name ?? ''}?`}
@@ -91,55 +92,49 @@ export function PasskeySettings() {
   );
 }
 
+/** The new passkey's name, as the spec words its absence. */
+const PasskeyNameForm = z.object({ name: z.string().trim().min(1, 'Name is required') });
+
 /** The name field and "Add a passkey": the server's creation options, the browser's prompt, then the new passkey saved. */
 function AddPasskey({ onAdded }: { onAdded(name: string): void }) {
   const trpc = useTRPC();
   const options = useMutation(trpc.passkeys.registrationOptions.mutationOptions());
   const add = useMutation(trpc.passkeys.add.mutationOptions());
   const fieldId = useId();
-  const [name, setName] = useState('');
+  const form = useSchemaForm(PasskeyNameForm, { defaultValues: { name: '' } });
+  const error = form.formState.errors.name?.message;
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const trimmed = name.trim();
-    if (trimmed === '') {
-      setError('Name is required');
-      return;
-    }
-    setError(null);
+  async function submit({ name }: { name: string }) {
     setBusy(true);
     try {
       const prompt = await passkeyPrompt('register', await options.mutateAsync(), { cancelled: 'Adding the passkey was cancelled.', failed: 'Failed to add the passkey' });
       if ('problem' in prompt) {
-        setError(prompt.problem);
+        form.setError('name', { message: prompt.problem });
         return;
       }
-      await add.mutateAsync({ name: trimmed, response: prompt.credential });
-      setName('');
-      onAdded(trimmed);
+      await add.mutateAsync({ name, response: prompt.credential });
+      form.reset();
+      onAdded(name);
     } catch (failure) {
-      setError(errorDetail(failure) ?? 'Failed to add the passkey');
+      form.setError('name', { message: errorDetail(failure) ?? 'Failed to add the passkey' });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="space-y-2" onSubmit={(event) => void submit(event)} noValidate>
+    <Form form={form} className="space-y-2" onSubmit={(values) => !busy && submit(values)}>
       <div className="max-w-sm">
-        <Field label="Passkey name" htmlFor={fieldId} error={error ?? undefined}>
+        <Field label="Passkey name" htmlFor={fieldId} error={error}>
           <input
             id={fieldId}
             className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
             required
             maxLength={PASSKEYS.nameMax}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
             aria-invalid={!!error}
             aria-describedby={error ? `${fieldId}-error` : undefined}
+            {...form.register('name')}
           />
         </Field>
       </div>
@@ -147,6 +142,6 @@ function AddPasskey({ onAdded }: { onAdded(name: string): void }) {
       <button type="submit" className="btn btn-sm btn-primary" aria-busy={busy}>
         {busy ? 'Adding...' : 'Add a passkey'}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { TIMINGS } from '../../../../shared/limits';
 import type { Session } from '../../../../shared/schemas/sessions';
+import { OutcomeMessage } from '../../components/outcome-message';
 import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
 import { refocusIfLost } from '../../lib/refocus';
-import { useTimedMessage } from '../../lib/timed-message';
-import { errorDetail, useTRPC } from '../../lib/trpc';
-import { SecurityOutcome } from './security-outcome';
+import { useTRPC } from '../../lib/trpc';
+import { serverDetailOr, useActionOutcome } from '../../lib/use-action-outcome';
 
 /**
  * Settings → Security → Sessions (docs/sessions.md): every live sign-in of mine, this device's
@@ -18,20 +19,14 @@ export function SessionList() {
   const sessions = useQuery(trpc.sessions.list.queryOptions());
   const end = useMutation(trpc.sessions.end.mutationOptions());
   const endOthers = useMutation(trpc.sessions.endOthers.mutationOptions());
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, showDone] = useTimedMessage();
+  const { outcome, run: runAction } = useActionOutcome({ successMs: TIMINGS.successBannerMs });
   const busy = end.isPending || endOthers.isPending;
   const statusRef = useRef<HTMLParagraphElement>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.sessions.list.queryKey() });
 
   async function run(action: () => Promise<string>) {
-    setFailure(null);
-    try {
-      showDone(await action());
-    } catch (error) {
-      setFailure(errorDetail(error) ?? 'Failed to sign out the session');
-    }
+    await runAction(action, { success: (text) => text, failure: serverDetailOr('Failed to sign out the session') });
     await refresh();
     // The row and its button are gone: the outcome takes the focus.
     refocusIfLost(() => statusRef.current);
@@ -68,7 +63,7 @@ export function SessionList() {
           </>
         )}
       </QueryState>
-      <SecurityOutcome failure={failure} done={done} statusRef={statusRef} />
+      <OutcomeMessage outcome={outcome} statusRef={statusRef} />
     </div>
   );
 }

@@ -1,14 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import { TWO_FACTOR, type TwoFactorSetup } from '../../../../shared/schemas/two-factor';
 import { Field } from '../../components/field';
+import { Form, useFieldError, useSchemaForm } from '../../components/form';
 import { Modal, ModalActions } from '../../components/modal';
+import { OutcomeMessage } from '../../components/outcome-message';
 import { QueryState } from '../../components/query-state';
 import { attemptFailure } from '../../lib/attempts';
 import { refocusIfLost } from '../../lib/refocus';
 import { useTRPC } from '../../lib/trpc';
+import { useActionOutcome } from '../../lib/use-action-outcome';
 import { RecoveryCodesActions, RecoveryCodesView } from './security-recovery-codes';
-import { SecurityOutcome } from './security-outcome';
 
 type CodeDialog = 'regenerate' | 'disable';
 
@@ -24,19 +28,15 @@ export function TwoFactorSettings() {
   const setup = useMutation(trpc.twoFactor.setup.mutationOptions());
   const [secret, setSecret] = useState<TwoFactorSetup | null>(null);
   const [dialog, setDialog] = useState<CodeDialog | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { outcome, run } = useActionOutcome();
 
   const rootRef = useRef<HTMLDivElement>(null);
 
   // The secret is made when asked for, not as the dialog mounts: one click, one secret.
   async function startSetup() {
     if (setup.isPending) return;
-    setFailure(null);
-    try {
-      setSecret(await setup.mutateAsync());
-    } catch (error) {
-      setFailure(attemptFailure(error, 'Failed to start two-factor sign-in'));
-    }
+    const made = await run(() => setup.mutateAsync(), { failure: (error) => attemptFailure(error, 'Failed to start two-factor sign-in') });
+    if (made) setSecret(made);
   }
 
   const closeDialog = async () => {
@@ -75,17 +75,22 @@ export function TwoFactorSettings() {
           )
         }
       </QueryState>
-      <SecurityOutcome failure={failure} />
+      <OutcomeMessage outcome={outcome} />
       {secret && <TurnOnDialog setup={secret} onClose={() => void closeDialog()} />}
       {dialog && <CodeCheckDialog kind={dialog} onClose={() => void closeDialog()} />}
     </div>
   );
 }
 
+/** The one field of the two-factor dialogs: whatever was typed is sent; the server judges it. */
+const CodeForm = z.object({ code: z.string() });
+
 /** A code field of the two-factor dialogs, with the server's refusal ("Incorrect code") under it. */
-function CodeField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange(value: string): void; error: string | null }) {
+function CodeField({ id, label }: { id: string; label: string }) {
+  const { register } = useFormContext<{ code: string }>();
+  const error = useFieldError('code');
   return (
-    <Field label={label} htmlFor={id} error={error ?? undefined}>
+    <Field label={label} htmlFor={id} error={error}>
       <input
         id={id}
         className={`input input-bordered w-full font-mono ${error ? 'input-error' : ''}`}
@@ -94,10 +99,9 @@ function CodeField({ id, label, value, onChange, error }: { id: string; label: s
         spellCheck={false}
         required
         maxLength={TWO_FACTOR.codeMax}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
         aria-invalid={!!error}
         aria-describedby={error ? `${id}-error` : undefined}
+        {...register('code')}
       />
     </Field>
   );
@@ -107,17 +111,15 @@ function TurnOnDialog({ setup, onClose }: { setup: TwoFactorSetup; onClose(): vo
   const trpc = useTRPC();
   const confirm = useMutation(trpc.twoFactor.confirm.mutationOptions());
   const ids = { form: useId(), code: useId() };
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(CodeForm, { defaultValues: { code: '' } });
+  const code = form.watch('code');
   const [codes, setCodes] = useState<string[] | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
+  async function submit() {
     try {
       setCodes((await confirm.mutateAsync({ code })).recovery_codes);
     } catch (failure) {
-      setError(attemptFailure(failure, 'Failed to turn on two-factor sign-in'));
+      form.setError('code', { message: attemptFailure(failure, 'Failed to turn on two-factor sign-in') });
     }
   }
 
@@ -137,7 +139,7 @@ function TurnOnDialog({ setup, onClose }: { setup: TwoFactorSetup; onClose(): vo
       {codes ? (
         <RecoveryCodesView codes={codes} />
       ) : (
-        <form id={ids.form} className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
+        <Form form={form} id={ids.form} className="space-y-3" onSubmit={submit}>
           <p className="text-sm">Scan this QR code with your authenticator app, then enter the six-digit code it shows.</p>
           <img src={setup.qr_code} alt="QR code for your authenticator app" width={192} height={192} className="mx-auto rounded-box bg-white p-2" />
           <div className="text-sm">
@@ -146,8 +148,8 @@ function TurnOnDialog({ setup, onClose }: { setup: TwoFactorSetup; onClose(): vo
               {setup.secret}
             </code>
           </div>
-          <CodeField id={ids.code} label="Code from the app" value={code} onChange={setCode} error={error} />
-        </form>
+          <CodeField id={ids.code} label="Code from the app" />
+        </Form>
       )}
     </Modal>
   );
@@ -176,15 +178,13 @@ function CodeCheckDialog({ kind, onClose }: { kind: CodeDialog; onClose(): void 
   const regenerate = useMutation(trpc.twoFactor.regenerateRecoveryCodes.mutationOptions());
   const disable = useMutation(trpc.twoFactor.disable.mutationOptions());
   const ids = { form: useId(), code: useId() };
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(CodeForm, { defaultValues: { code: '' } });
+  const code = form.watch('code');
   const [codes, setCodes] = useState<string[] | null>(null);
   const text = CODE_DIALOGS[kind];
   const busy = regenerate.isPending || disable.isPending;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
+  async function submit() {
     try {
       if (kind === 'regenerate') {
         setCodes((await regenerate.mutateAsync({ code })).recovery_codes);
@@ -193,7 +193,7 @@ function CodeCheckDialog({ kind, onClose }: { kind: CodeDialog; onClose(): void 
         onClose();
       }
     } catch (failure) {
-      setError(attemptFailure(failure, text.failed));
+      form.setError('code', { message: attemptFailure(failure, text.failed) });
     }
   }
 
@@ -213,10 +213,10 @@ function CodeCheckDialog({ kind, onClose }: { kind: CodeDialog; onClose(): void 
       {codes ? (
         <RecoveryCodesView codes={codes} />
       ) : (
-        <form id={ids.form} className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
+        <Form form={form} id={ids.form} className="space-y-3" onSubmit={submit}>
           <p className="text-sm">{text.intro}</p>
-          <CodeField id={ids.code} label="Code from the app or a recovery code" value={code} onChange={setCode} error={error} />
-        </form>
+          <CodeField id={ids.code} label="Code from the app or a recovery code" />
+        </Form>
       )}
     </Modal>
   );

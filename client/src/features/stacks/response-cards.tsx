@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { describeScore } from '../../../../shared/scoring';
 import type { Responder } from '../../../../shared/schemas/stacks';
-import { LinkButton, type Navigation } from './detail-parts';
+import { LinkButton } from './link-button';
+import type { Navigation } from './stack-navigation';
 import { LABEL_FIT, POSITION_FIT, positionColor } from './fit-text';
 import { FitText, useFitFontSize } from './fit-text-span';
 

@@ -4,7 +4,7 @@ import { clearToken, getToken } from '../../lib/auth-token';
 import { stackPath } from '../../lib/dashboard-paths';
 import { saveFile } from '../../lib/save-file';
 import { useTimedMessage } from '../../lib/timed-message';
-import type { StackKind } from './comments-section';
+import type { StackKind } from './stack-kind';
 import { UNTITLED } from './stack-card';
 
 type Status = { kind: 'busy' | 'done' | 'failed'; text: string };

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { editWindowText } from '../../../../shared/limits';
-import type { Stack } from '../../../../shared/schemas/stacks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { HideForUsersDialog } from '../../components/hide-for-users-dialog';
-import { Modal, ModalActions } from '../../components/modal';
-import { saveStackPrefill } from './stack-prefill';
+import { OutcomeMessage } from '../../components/outcome-message';
 import { errorDetail, httpStatusOf } from '../../lib/trpc';
-import { otherPerson, useStackActionRunner, type Detail } from './detail-parts';
+import { EditStackDialog } from './edit-stack-dialog';
 import { NewStackDialog } from './new-stack-dialog';
-import { draftPayload, checkDraft, sixPositions, type StackDraft } from './stack-draft';
-import { StackFields } from './stack-fields';
+import { otherPerson, type Detail } from './other-person';
+import { STACK_ACTION_TEXTS, type StackActionTexts } from './stack-action-texts';
+import { saveStackPrefill } from './stack-prefill';
 import { CannotEditDialog, TwistFormDialog } from './twist-dialogs';
-import { useSandboxTarget } from './twisted-parts';
+import { useSandboxTarget, type SandboxTarget } from './use-sandbox-target';
+import { useStackActionRunner } from './use-stack-action-runner';
 import type { StackMutations } from './use-stack-mutations';
 
 interface StackActionsProps {
@@ -26,43 +25,71 @@ interface StackActionsProps {
 }
 
 type Open = 'hide' | 'sandbox' | 'unsandbox' | 'delete' | 'twist' | 'editConfirm' | 'edit' | 'cannotEdit' | 'hideForUsers' | 'copy';
-
-/** The texts of spec 2 §2.3, §2.4 and §8 that differ between a stack and a twisted stack. */
-const TEXTS = {
-  stack: {
-    title: 'Stack Actions',
-    hideFailed: 'Failed to hide stack',
-    hidden: 'This stack will be hidden from My Stacks.',
-    sandboxed: 'The stack will be hidden from group members who have not answered it; those who answered still see it.',
-    unsandboxed: 'New group members will see this stack again.',
-    editWindow: `A stack can be edited within ${editWindowText()} of its creation, while nobody has responded.`,
-    editFailed: 'Failed to edit stack',
-    cannotEdit: 'Cannot Edit Stack',
-  },
-  twisted: {
-    title: 'Actions',
-    hideFailed: 'Failed to hide twisted stack',
-    hidden: 'This twisted stack will be hidden from My Stacks.',
-    sandboxed: 'The original stack will be hidden from group members who have not answered it; those who answered still see it.',
-    unsandboxed: 'New group members will see the original stack again.',
-    editWindow: `A twisted stack can be edited within ${editWindowText()} of its creation, while nobody has responded.`,
-    editFailed: 'Failed to edit twisted stack',
-    cannotEdit: 'Cannot Edit Twisted Stack',
-  },
-} as const;
+type Runner = ReturnType<typeof useStackActionRunner<Open>>;
 
 /**
  * Spec 2 §2.3 'Stack Actions' and §2.4 'Actions' (Back, Edit, Hide, Sandbox): only what spec 2 §6
  * allows the viewer, as the server's me.can_* flags say.
  */
-export function StackActions({ detail, meId, mutations, onReload, onClose, onOpenStack }: StackActionsProps) {
+export function StackActions(props: StackActionsProps) {
+  const { detail, meId, onReload, onClose } = props;
   const { kind, stack } = detail;
-  const text = TEXTS[kind];
-  const { open, setOpen, error, run, refreshList } = useStackActionRunner<Open>();
+  const text = STACK_ACTION_TEXTS[kind];
+  const runner = useStackActionRunner<Open>();
   const sandboxTarget = useSandboxTarget(detail, onReload);
+  const forms = useStackFormActions(props, text, runner);
+  const { setOpen } = runner;
+
+  const buttons = {
+    back: { label: 'Back', shown: true, onClick: onClose },
+    hide: { label: 'Hide', shown: true, onClick: () => setOpen('hide') },
+    copy: {
+      label: 'Copy Stack',
+      shown: true,
+      onClick: () => {
+        saveStackPrefill({ name: stack.name ?? '', positions: [...stack.positions], friendId: otherPerson(detail, meId)?.id ?? null });
+        setOpen('copy');
+      },
+    },
+    twist: { label: 'Twist Stack', shown: stack.me.can_twist, style: 'btn-secondary', onClick: () => forms.openForm('twist') },
+    edit: { label: 'Edit', shown: stack.me.can_edit, onClick: () => forms.openForm('editConfirm') },
+    sandbox: { label: 'Sandbox', shown: sandboxTarget.canSandbox, style: 'btn-warning', onClick: () => setOpen('sandbox') },
+    unsandbox: { label: 'Unsandbox', shown: sandboxTarget.canUnsandbox, style: 'btn-warning', onClick: () => setOpen('unsandbox') },
+    hideForUsers: { label: 'Hide Stack for Users', shown: stack.me.can_hide_for_users, onClick: () => setOpen('hideForUsers') },
+    remove: { label: 'Delete Stack', shown: stack.me.can_delete, style: 'btn-error', onClick: () => setOpen('delete') },
+  };
+  const shown =
+    kind === 'twisted'
+      ? [buttons.back, buttons.edit, buttons.hide, buttons.sandbox, buttons.unsandbox]
+      : [buttons.hide, buttons.copy, buttons.twist, buttons.edit, buttons.sandbox, buttons.unsandbox, buttons.hideForUsers, buttons.remove];
+
+  return (
+    <section aria-labelledby={`${kind}-actions-title`} className="space-y-3">
+      <h2 id={`${kind}-actions-title`} className="text-xl font-bold">
+        {text.title}
+      </h2>
+      <OutcomeMessage outcome={runner.outcome} look="alert" />
+      <div className="flex flex-wrap gap-2">
+        {shown
+          .filter((button) => button.shown)
+          .map((button) => (
+            <button key={button.label} type="button" className={`btn btn-sm ${'style' in button ? button.style : ''}`} onClick={button.onClick}>
+              {button.label}
+            </button>
+          ))}
+      </div>
+      <StackConfirmDialogs {...props} text={text} runner={runner} sandboxTarget={sandboxTarget} />
+      <StackFormDialogs {...props} text={text} runner={runner} forms={forms} />
+    </section>
+  );
+}
+
+/**
+ * Twisting and editing: their form's error, and what each does after. An edit refused with 403
+ * means the edit window closed (spec 2 §8).
+ */
+function useStackFormActions({ detail, mutations, onReload, onOpenStack }: StackActionsProps, text: StackActionTexts, { setOpen, refreshList }: Runner) {
   const [formError, setFormError] = useState<string | null>(null);
-  const { hide, sandbox, remove, twist } = mutations;
-  const groupId = stack.audience.type === 'group' ? stack.group_id : null;
 
   const openForm = (form: 'twist' | 'editConfirm') => {
     setFormError(null);
@@ -72,7 +99,7 @@ export function StackActions({ detail, meId, mutations, onReload, onClose, onOpe
   const createTwist = async (twistDescription: string) => {
     setFormError(null);
     try {
-      const created = await twist.mutateAsync({ stack_id: stack.id, twist_description: twistDescription });
+      const created = await mutations.twist.mutateAsync({ stack_id: detail.stack.id, twist_description: twistDescription });
       setOpen(null);
       void refreshList();
       onOpenStack(created.id, 'twisted');
@@ -82,7 +109,6 @@ export function StackActions({ detail, meId, mutations, onReload, onClose, onOpe
     }
   };
 
-  /** An edit of either kind; a 403 means the edit window closed (spec 2 §8). */
   const saveEdit = async (send: () => Promise<unknown>) => {
     setFormError(null);
     try {
@@ -99,56 +125,27 @@ export function StackActions({ detail, meId, mutations, onReload, onClose, onOpe
     }
   };
 
-  const buttons = {
-    back: { label: 'Back', shown: true, onClick: onClose },
-    hide: { label: 'Hide', shown: true, onClick: () => setOpen('hide') },
-    copy: {
-      label: 'Copy Stack',
-      shown: true,
-      onClick: () => {
-        saveStackPrefill({ name: stack.name ?? '', positions: [...stack.positions], friendId: otherPerson(detail, meId)?.id ?? null });
-        setOpen('copy');
-      },
-    },
-    twist: { label: 'Twist Stack', shown: stack.me.can_twist, style: 'btn-secondary', onClick: () => openForm('twist') },
-    edit: { label: 'Edit', shown: stack.me.can_edit, onClick: () => openForm('editConfirm') },
-    sandbox: { label: 'Sandbox', shown: sandboxTarget.canSandbox, style: 'btn-warning', onClick: () => setOpen('sandbox') },
-    unsandbox: { label: 'Unsandbox', shown: sandboxTarget.canUnsandbox, style: 'btn-warning', onClick: () => setOpen('unsandbox') },
-    hideForUsers: { label: 'Hide Stack for Users', shown: stack.me.can_hide_for_users, onClick: () => setOpen('hideForUsers') },
-    remove: { label: 'Delete Stack', shown: stack.me.can_delete, style: 'btn-error', onClick: () => setOpen('delete') },
-  };
-  const shown =
-    kind === 'twisted'
-      ? [buttons.back, buttons.edit, buttons.hide, buttons.sandbox, buttons.unsandbox]
-      : [buttons.hide, buttons.copy, buttons.twist, buttons.edit, buttons.sandbox, buttons.unsandbox, buttons.hideForUsers, buttons.remove];
+  return { formError, openForm, createTwist, saveEdit };
+}
 
+interface DialogsProps extends StackActionsProps {
+  text: StackActionTexts;
+  runner: Runner;
+}
+
+/** Hide, Sandbox or Unsandbox, Delete and the edit window's question: each behind "are you sure". */
+function StackConfirmDialogs({ detail, mutations, onClose, text, runner, sandboxTarget }: DialogsProps & { sandboxTarget: SandboxTarget }) {
+  const { open, setOpen, run } = runner;
+  const { stack } = detail;
   return (
-    <section aria-labelledby={`${kind}-actions-title`} className="space-y-3">
-      <h2 id={`${kind}-actions-title`} className="text-xl font-bold">
-        {text.title}
-      </h2>
-      {error && (
-        <p role="alert" className="alert alert-error alert-soft">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {shown
-          .filter((button) => button.shown)
-          .map((button) => (
-            <button key={button.label} type="button" className={`btn btn-sm ${'style' in button ? button.style : ''}`} onClick={button.onClick}>
-              {button.label}
-            </button>
-          ))}
-      </div>
-
+    <>
       <ConfirmDialog
         open={open === 'hide'}
         title="Are you sure?"
         confirmLabel="Hide"
-        busy={hide.isPending}
+        busy={mutations.hide.isPending}
         onCancel={() => setOpen(null)}
-        onConfirm={() => void run(() => hide.mutateAsync({ id: stack.id }), text.hideFailed, onClose)}
+        onConfirm={() => void run(() => mutations.hide.mutateAsync({ id: stack.id }), text.hideFailed, onClose)}
       >
         <p>{text.hidden}</p>
       </ConfirmDialog>
@@ -156,9 +153,9 @@ export function StackActions({ detail, meId, mutations, onReload, onClose, onOpe
         open={open === 'sandbox' || open === 'unsandbox'}
         title={open === 'unsandbox' ? 'Unsandbox Stack?' : 'Sandbox Stack?'}
         confirmLabel={open === 'unsandbox' ? 'Unsandbox' : 'Sandbox'}
-        busy={sandbox.isPending}
+        busy={mutations.sandbox.isPending}
         onCancel={() => setOpen(null)}
-        onConfirm={() => void run(() => sandbox.mutateAsync({ id: sandboxTarget.id, sandbox: open === 'sandbox' }), 'Failed to update sandbox state', sandboxTarget.reload)}
+        onConfirm={() => void run(() => mutations.sandbox.mutateAsync({ id: sandboxTarget.id, sandbox: open === 'sandbox' }), 'Failed to update sandbox state', sandboxTarget.reload)}
       >
         <p>{open === 'unsandbox' ? text.unsandboxed : text.sandboxed}</p>
       </ConfirmDialog>
@@ -167,25 +164,36 @@ export function StackActions({ detail, meId, mutations, onReload, onClose, onOpe
         title="Delete Stack"
         confirmLabel="Delete"
         danger
-        busy={remove.isPending}
+        busy={mutations.remove.isPending}
         onCancel={() => setOpen(null)}
-        onConfirm={() => void run(() => remove.mutateAsync({ id: stack.id }), 'Failed to delete stack', onClose)}
+        onConfirm={() => void run(() => mutations.remove.mutateAsync({ id: stack.id }), 'Failed to delete stack', onClose)}
       >
         <p>This bot stack will be deleted permanently.</p>
       </ConfirmDialog>
       <ConfirmDialog open={open === 'editConfirm'} title="Edit Stack?" confirmLabel="Edit" onCancel={() => setOpen(null)} onConfirm={() => setOpen('edit')}>
         <p>{text.editWindow}</p>
       </ConfirmDialog>
+    </>
+  );
+}
 
+/** Twist, Edit (of either kind), the refused edit, Hide Stack for Users and Copy Stack. */
+function StackFormDialogs({ detail, mutations, onReload, onOpenStack, text, runner, forms }: DialogsProps & { forms: ReturnType<typeof useStackFormActions> }) {
+  const { open, setOpen } = runner;
+  const { stack } = detail;
+  const groupId = stack.audience.type === 'group' ? stack.group_id : null;
+  const close = () => setOpen(null);
+  return (
+    <>
       <TwistFormDialog
         open={open === 'twist'}
         title="Twist Stack"
         submitLabel="Create"
         busyLabel="Creating..."
-        busy={twist.isPending}
-        error={formError}
-        onClose={() => setOpen(null)}
-        onSubmit={(description) => void createTwist(description)}
+        busy={mutations.twist.isPending}
+        error={forms.formError}
+        onClose={close}
+        onSubmit={(description) => void forms.createTwist(description)}
       />
       {detail.kind === 'twisted' ? (
         <TwistFormDialog
@@ -195,79 +203,32 @@ export function StackActions({ detail, meId, mutations, onReload, onClose, onOpe
           busyLabel="Saving..."
           initial={detail.stack.twist_description}
           busy={mutations.editTwist.isPending}
-          error={formError}
-          onClose={() => setOpen(null)}
-          onSubmit={(description) => void saveEdit(() => mutations.editTwist.mutateAsync({ id: stack.id, twist_description: description }))}
+          error={forms.formError}
+          onClose={close}
+          onSubmit={(description) => void forms.saveEdit(() => mutations.editTwist.mutateAsync({ id: stack.id, twist_description: description }))}
         />
       ) : (
         <EditStackDialog
           open={open === 'edit'}
           stack={detail.stack}
           busy={mutations.editStack.isPending}
-          error={formError}
-          onClose={() => setOpen(null)}
-          onSubmit={(values) => void saveEdit(() => mutations.editStack.mutateAsync({ id: stack.id, ...values }))}
+          error={forms.formError}
+          onClose={close}
+          onSubmit={(values) => void forms.saveEdit(() => mutations.editStack.mutateAsync({ id: stack.id, ...values }))}
         />
       )}
-      <CannotEditDialog open={open === 'cannotEdit'} title={text.cannotEdit} onClose={() => setOpen(null)} />
-      {open === 'hideForUsers' && groupId !== null && (
-        <HideForUsersDialog stack={stack} groupId={groupId} onClose={() => setOpen(null)} onDone={() => void onReload()} />
-      )}
+      <CannotEditDialog open={open === 'cannotEdit'} title={text.cannotEdit} onClose={close} />
+      {open === 'hideForUsers' && groupId !== null && <HideForUsersDialog stack={stack} groupId={groupId} onClose={close} onDone={() => void onReload()} />}
       <NewStackDialog
         mode={stack.audience.type}
         open={open === 'copy'}
         initialTargetId={groupId ?? undefined}
-        onClose={() => setOpen(null)}
+        onClose={close}
         onCreated={(id) => {
           setOpen(null);
           onOpenStack(id, 'stack');
         }}
       />
-    </section>
-  );
-}
-
-interface EditStackDialogProps {
-  open: boolean;
-  stack: Stack;
-  busy: boolean;
-  /** 'Failed to edit stack. Please try again.' after a failure other than 403. */
-  error: string | null;
-  onClose(): void;
-  onSubmit(values: { name: string | null; positions: string[] }): void;
-}
-
-/** Edit Friend Stack / Edit Group Stack: the name and the six positions. */
-function EditStackDialog(props: EditStackDialogProps) {
-  return props.open ? <EditStackForm {...props} /> : null;
-}
-
-function EditStackForm({ stack, busy, error, onClose, onSubmit }: EditStackDialogProps) {
-  const [draft, setDraft] = useState<StackDraft>(() => ({ name: stack.name ?? '', positions: sixPositions(stack.positions) }));
-  const check = checkDraft(draft);
-  const canSave = check.valid && !busy;
-
-  return (
-    <Modal
-      open
-      wide
-      title={stack.audience.type === 'group' ? 'Edit Group Stack' : 'Edit Friend Stack'}
-      onClose={onClose}
-      actions={<ModalActions onCancel={onClose} busy={busy} disabled={!canSave} onSubmit={() => canSave && onSubmit(draftPayload(draft))} label={busy ? 'Saving...' : 'Save'} />}
-    >
-      <div className="space-y-4">
-        {error && (
-          <p role="alert" className="alert alert-error alert-soft">
-            {error}
-          </p>
-        )}
-        <StackFields draft={draft} onChange={setDraft} disabled={busy} />
-        {check.messages.map((message) => (
-          <p key={message} role="alert" className="text-sm text-error">
-            {message}
-          </p>
-        ))}
-      </div>
-    </Modal>
+    </>
   );
 }

@@ -3,19 +3,25 @@ import { useEffect, useRef } from 'react';
 import type { Stack } from '../../../../shared/schemas/stacks';
 import { ReportButton } from '../../components/report-dialog';
 import { useCurrentUser } from '../../lib/current-user';
-import { CommentsSection, type StackKind } from './comments-section';
+import { CommentsSection } from './comments-section';
+import type { StackKind } from './stack-kind';
 import { ConsensusCards } from './consensus-cards';
-import { DetailHeader, LoadState, navigationOf, otherPerson, useLoadCallbacks, useSubmitRanking, type Detail, type Navigation, type StackDetailProps } from './detail-parts';
+import { DetailHeader } from './detail-header';
+import { LoadState } from './load-state';
+import { otherPerson, type Detail } from './other-person';
+import { navigationOf, type Navigation, type StackDetailProps } from './stack-navigation';
+import { useLoadCallbacks } from './use-load-callbacks';
+import { useSubmitRanking } from './use-submit-ranking';
 import { RankingBoard } from './ranking-board';
 import { CopyLinkButton, ShareImageButton } from './share-image-button';
 import { PositionList, rankedItems, ResponderCard, ResponsesSection } from './response-cards';
 import { StackActions } from './stack-actions';
 import { useStackQueryOptions } from './stack-queries';
 import { isStackGone, STACK_GONE_MESSAGE, StackGone } from './stack-gone';
-import { TwistedResponses } from './twisted-parts';
+import { TwistedResponses } from './twisted-responses';
 import { useStackMutations } from './use-stack-mutations';
 
-export type { StackDetailProps } from './detail-parts';
+export type { StackDetailProps } from './stack-navigation';
 
 const LOAD_FAILED = { stack: 'Failed to load stack', twisted: 'Failed to load twisted stack' } as const;
 

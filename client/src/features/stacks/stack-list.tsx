@@ -1,15 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { StackListItem } from '../../../../shared/schemas/stacks';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-
-import { Modal } from '../../components/modal';
 import { EmptyNote, LoadError, LoadingNote, QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { emit } from '../../lib/events';
-import { errorDetail, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { NewStackDialog, type NewStackMode } from './new-stack-dialog';
-import { isNewBanner, isUpdateBanner, stackBanner } from './stack-banner';
+import { BulkDialogs, useBulkActions } from './stack-bulk-actions';
 import { openTarget, StackCard } from './stack-card';
 import { emptyStateKind, loadFilters, saveFilters, type StackFilters } from './stack-filters';
 import { feedKey, mergeFeedPages, useStackFeed } from './use-stack-feed';
@@ -48,17 +44,6 @@ function useNearEnd(count: number) {
   }, [count]);
   return { sentinel, nearSince: near?.count === count ? near.since : null };
 }
-
-type Notice = { title: string; text: string };
-
-/** Spec 2 §8: nothing to hide, nothing to clear. */
-const NO_NEW: Notice = { title: 'No New Stacks', text: 'There are no new stacks to hide.' };
-const NO_UPDATES: Notice = { title: 'No Updates to Clear', text: 'There are no stack notifications to clear.' };
-
-/** What Hide New Stacks tells the user it did. */
-export const hiddenMessage = (count: number) => `Hid ${count} new ${count === 1 ? 'stack' : 'stacks'}.`;
-/** What Clear Updates tells the user it did. */
-export const clearedMessage = (count: number) => `Cleared ${count} ${count === 1 ? 'update' : 'updates'}.`;
 
 const goTo = (tab: 'users' | 'groups') => emit('navigateTab', { tab });
 
@@ -117,100 +102,6 @@ function useLoadMore(feed: ReturnType<typeof useStackFeed>, count: number) {
     if (canLoadMore) void fetchNextPage();
   }, [canLoadMore, fetchNextPage]);
   return sentinel;
-}
-
-/**
- * Hide New Stacks and Clear Updates: one call each over the whole feed (not only the pages loaded),
- * under the filters in force, asked first and told after (spec 2 §2.1, §8).
- */
-function useBulkActions(items: StackListItem[], filters: StackFilters, hasNextPage: boolean) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const hideNew = useMutation(trpc.stacks.hideNew.mutationOptions());
-  const clearUpdates = useMutation(trpc.stacks.clearUpdates.mutationOptions());
-  const [confirm, setConfirm] = useState<'hide' | 'clear' | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const feedFilters = { filter_new: filters.new, filter_friends: filters.friends, filter_no_bots: filters.noBots };
-
-  // The server judges what is new across the whole feed; when every page is loaded and none of it
-  // is new, there is nothing to ask about.
-  const askHide = () => {
-    if (!items.some((item) => isNewBanner(stackBanner(item))) && !hasNextPage) setNotice(NO_NEW);
-    else setConfirm('hide');
-  };
-  const askClear = () => {
-    if (!items.some((item) => isUpdateBanner(stackBanner(item))) && !hasNextPage) setNotice(NO_UPDATES);
-    else setConfirm('clear');
-  };
-
-  /** Runs the call, says what it did (or the failure), then loads the feed afresh. */
-  const perform = async (call: () => Promise<Notice>, failure: (error: unknown) => Notice) => {
-    setBusy(true);
-    try {
-      setNotice(await call());
-    } catch (error) {
-      setNotice(failure(error));
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
-    await queryClient.resetQueries({ queryKey: trpc.stacks.list.pathKey() });
-  };
-
-  const hideAll = () =>
-    perform(
-      async () => {
-        const { count } = await hideNew.mutateAsync(feedFilters);
-        return count === 0 ? NO_NEW : { title: 'New Stacks Hidden', text: hiddenMessage(count) };
-      },
-      (error) => {
-        console.error('Failed to hide some stacks', error);
-        return { title: 'Error', text: 'Failed to hide some stacks. Please try again.' };
-      },
-    );
-
-  const clearAll = () =>
-    perform(
-      async () => {
-        const { count } = await clearUpdates.mutateAsync(feedFilters);
-        return count === 0 ? NO_UPDATES : { title: 'Updates Cleared', text: clearedMessage(count) };
-      },
-      (error) => {
-        console.error('Failed to clear some updates', error);
-        const message = errorDetail(error) ?? (error instanceof Error ? error.message : String(error));
-        return { title: 'Error', text: `Failed to clear some updates: ${message}. Please try again.` };
-      },
-    );
-
-  return { confirm, setConfirm, notice, setNotice, busy, askHide, askClear, hideAll, clearAll };
-}
-
-/** The bulk actions' questions and what they tell. */
-function BulkDialogs({ actions }: { actions: ReturnType<typeof useBulkActions> }) {
-  const { confirm, setConfirm, notice, setNotice, busy } = actions;
-  return (
-    <>
-      <ConfirmDialog open={confirm === 'hide'} title="Hide New Stacks?" confirmLabel="Hide All" busy={busy} onCancel={() => setConfirm(null)} onConfirm={() => void actions.hideAll()}>
-        <p>Every stack marked 'New stack!' or 'New twisted stack!' will be hidden from My Stacks, including those not loaded yet.</p>
-      </ConfirmDialog>
-      <ConfirmDialog open={confirm === 'clear'} title="Clear Updates?" confirmLabel="Clear All" busy={busy} onCancel={() => setConfirm(null)} onConfirm={() => void actions.clearAll()}>
-        <p>Every stack with new responses or new comments will be marked as viewed, including those not loaded yet.</p>
-      </ConfirmDialog>
-      <Modal
-        open={notice !== null}
-        title={notice?.title ?? ''}
-        onClose={() => setNotice(null)}
-        actions={
-          <button type="button" className="btn btn-primary" onClick={() => setNotice(null)}>
-            OK
-          </button>
-        }
-      >
-        <p>{notice?.text}</p>
-      </Modal>
-    </>
-  );
 }
 
 /** What the New Stack dialogs need (the user, friends and groups): their failure with Retry, and the hints when there are none. */

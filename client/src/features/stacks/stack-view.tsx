@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { focusAfterClose } from './focus';
-import { LoadState, type StackDetailProps } from './detail-parts';
+import { LoadState } from './load-state';
+import type { StackDetailProps } from './stack-navigation';
 import { stackCardKey } from './stack-card';
 import { StackDetail } from './stack-detail';
 import { isStackGone, STACK_GONE_MESSAGE, StackGone } from './stack-gone';

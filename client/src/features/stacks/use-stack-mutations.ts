@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import type { StackKind } from './comments-section';
+import type { StackKind } from './stack-kind';
 
 /**
  * The calls of a stack detail, for either kind: the one place that picks the stack or the
