@@ -354,6 +354,8 @@ export const WRITE_THROTTLES = {
   releaseNotes: [writeWindow(5, 3600, 'send', 'release notes')],
   /** An admin's "run now" (POST /v1/admin/bots/{id}/run): each forced run posts a stack to the bot's audience. */
   botRuns: [writeWindow(30, 3600, 'run', 'bots')],
+  /** PUT /v1/users/me/preferences (a theme click or the tour's end saves at once). */
+  preferences: [writeWindow(60, 600, 'make', 'preference changes')],
   /** PUT /v1/users/me/notification-settings (each switch in Settings saves at once). */
   notificationSettings: [writeWindow(60, 600, 'make', 'notification settings changes')],
 } as const satisfies Record<string, readonly WriteWindow[]>;

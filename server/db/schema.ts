@@ -21,6 +21,11 @@ export interface UsersTable {
   email_verified_at: NullableTimestamp;
   last_login_at: NullableTimestamp;
   registration_code_id: number | null;
+  /** Preferences that follow the account (docs/preferences.md); null: never chosen. */
+  theme: ColumnType<'system' | 'light' | 'dark' | null, 'system' | 'light' | 'dark' | null | undefined, 'system' | 'light' | 'dark' | null>;
+  tour_status: ColumnType<'completed' | 'skipped' | null, 'completed' | 'skipped' | null | undefined, 'completed' | 'skipped' | null>;
+  tour_version: ColumnType<string | null, string | null | undefined, string | null>;
+  tour_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 

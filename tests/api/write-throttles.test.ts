@@ -240,6 +240,16 @@ const CASES: Case[] = [
     },
   },
   {
+    action: 'preferences',
+    route: 'PUT /v1/users/me/preferences',
+    async setup() {
+      const [me, other] = await users(2);
+      const themes = ['light', 'dark', 'system'] as const;
+      const write = (user: FactoryUser, i: number) => as(t, user).put('/v1/users/me/preferences', { theme: themes[i % 3] });
+      return { write: (i) => write(me, i), other: () => write(other, 0) };
+    },
+  },
+  {
     action: 'pushSubscriptions',
     route: 'POST /v1/users/me/push-subscriptions',
     async setup() {

@@ -376,6 +376,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/me/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My preferences: theme and how the onboarding tour ended */
+        get: operations["users-preferences"];
+        /** Set my theme and record the tour's ending (at most 60 in 10 minutes per user) */
+        put: operations["users-setPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/me/deactivate": {
         parameters: {
             query?: never;
@@ -1911,6 +1929,8 @@ export interface components {
             };
             authenticatorAttachment?: string;
         };
+        /** @enum {string} */
+        Theme: "system" | "light" | "dark";
         Token: {
             /** @description A bearer token: send it as `Authorization: Bearer <token>`. */
             access_token: string;
@@ -2003,6 +2023,20 @@ export interface components {
             visibility: "public" | "friends" | "private";
             link: string | null;
             is_verified: boolean;
+        };
+        Preferences: {
+            /** @description The theme chosen in Settings; null when never chosen (a device keeps its own, default dark). */
+            theme: components["schemas"]["Theme"] | null;
+            /** @description How the onboarding tour ended; null when it never ended, or after 'Show tour again'. */
+            tour: components["schemas"]["TourRecord"] | null;
+        };
+        TourRecord: {
+            /** @enum {string} */
+            status: "completed" | "skipped";
+            /** @description The tour version that ended (ONBOARDING_VERSION, "1.1.0"): a newer tour starts again. */
+            version: string;
+            /** @description When it ended (ISO-8601, UTC). */
+            at: string;
         };
         UserSummary: {
             id: number;
@@ -4354,6 +4388,114 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users-setPreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    theme?: components["schemas"]["Theme"];
+                    tour?: {
+                        /** @enum {string} */
+                        status: "completed" | "skipped";
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
