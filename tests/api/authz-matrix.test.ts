@@ -422,6 +422,15 @@ const MATRIX: Record<string, Row> = {
   },
 
   // Notification settings: each caller's own; the unsubscribe link needs no sign-in (its token is the proof).
+  // Preferences: each caller's own.
+  'GET /v1/users/me/preferences': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+  'PUT /v1/users/me/preferences': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: async () => ({ body: { theme: 'light' } }),
+  },
   'GET /v1/users/me/notification-settings': {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: none,
