@@ -21,6 +21,7 @@ import * as adminAudit from './2026_11_26_140000_admin_audit';
 import * as sessions from './2026_11_26_150000_sessions';
 import * as secondFactors from './2026_11_26_160000_second_factors';
 import * as accountPreferences from './2026_12_07_100000_account_preferences';
+import * as sessionSignInMethod from './2026_12_07_100100_session_sign_in_method';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_160000_second_factors': secondFactors,
   '2026_11_29_100000_dense_feed_marks': denseFeedMarks,
   '2026_12_07_100000_account_preferences': accountPreferences,
+  '2026_12_07_100100_session_sign_in_method': sessionSignInMethod,
 };

@@ -21,6 +21,7 @@ const DOMAIN_ERROR_CODES = [
   'SOCIAL_NOT_FOUND',
   'NOTIFICATION_NOT_FOUND',
   'NOT_ADMIN',
+  'ACCOUNT_DEACTIVATED',
   // Two-factor sign-in and passkeys
   'INVALID_CODE',
   'MFA_EXPIRED',

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { RequestStatus } from '../../shared/schemas/common';
+import type { SignInMethod } from '../../shared/schemas/sessions';
 import type { TagStatus } from '../../shared/tag-lifecycle';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -54,6 +55,8 @@ export interface SessionsTable {
   user_agent: Generated<string>;
   /** Signed in with a second factor (a TOTP or recovery code, or a passkey). */
   second_factor: Generated<boolean>;
+  /** How it signed in; a passkey is a second factor too (second_factor), told apart here. */
+  sign_in_method: Generated<SignInMethod>;
   ended_at: NullableTimestamp;
 }
 
