@@ -104,6 +104,7 @@ const DOMAIN_ERROR_CODES = [
   'PUSH_SUBSCRIPTION_NOT_FOUND',
   // Admin console
   'CODE_NOT_FOUND',
+  'CODE_USED_UP',
   'SELF_ADMIN_CHANGE',
   'BOT_ALREADY_RAN',
   // Sessions and second factors
