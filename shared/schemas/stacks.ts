@@ -195,7 +195,8 @@ export const Comment = z
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof Comment>;
 
-const ItemOrder = z.array(z.number().int().min(0).max(LIMITS.positionsPerStack - 1));
+const ItemIndex = z.number().int().min(0).max(LIMITS.positionsPerStack - 1);
+const ItemOrder = z.array(ItemIndex);
 
 export const ConsensusDetail = z
   .object({
@@ -209,7 +210,37 @@ export const ConsensusDetail = z
       .min(0)
       .max(LIMITS.positionsPerStack - 1)
       .nullable()
-      .describe('The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle).'),
+      .describe('The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle). It is first in `kemeny`, not always in `borda`.'),
+    // The fields below are optional in the schema only, so that clients written before them still type-check: the server always sends them.
+    method: z
+      .literal('borda')
+      .optional()
+      .describe('Where the order of `consensus` and `borda` comes from: the Borda count, items by mean place over all answers. Always sent.'),
+    mean_places: z
+      .array(z.number())
+      .optional()
+      .describe('By item index: the mean place over all answers, 1 = first, to two decimals (what `borda` orders by). Always sent.'),
+    first_places: z.array(z.number().int()).optional().describe('By item index: how many answers put the item first (the first tie-break). Always sent.'),
+    ties: z
+      .array(
+        z
+          .object({
+            place: z.number().int().min(0).describe('The place (0 = first) of the item put before the other.'),
+            items: z.tuple([ItemIndex, ItemIndex]).describe('The two item indices, in `borda` order.'),
+            broken_by: z
+              .enum(['first_places', 'stack_order'])
+              .describe('first_places: the first has more first places; stack_order: as many, and it is listed earlier in the stack.'),
+          })
+          .meta({ id: 'ConsensusTie' }),
+      )
+      .optional()
+      .describe('Each pair of neighbours in `borda` with the same mean place, and the rule that put one before the other. Always sent; empty when no two items tie.'),
+    explanation: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Sentences for people that agree with `borda` (shared/consensus-explained.ts): the method, each tie and how it was broken, and the Condorcet winner as what it is (also first here, or first in the optimal order only). Always sent.',
+      ),
   })
   .meta({ id: 'ConsensusDetail' });
 export type ConsensusDetail = z.infer<typeof ConsensusDetail>;

@@ -2463,8 +2463,35 @@ export interface components {
             borda: number[];
             /** @description The Kemeny-Young order as item indices, best first: of all 720 orders, the one with the least total Kendall-tau distance to the answers (it disagrees with the fewest head-to-head preferences). Ties: the order closest to `borda`, then the smallest indices first. */
             kemeny: number[];
-            /** @description The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle). */
+            /** @description The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle). It is first in `kemeny`, not always in `borda`. */
             condorcet_winner: number | null;
+            /**
+             * @description Where the order of `consensus` and `borda` comes from: the Borda count, items by mean place over all answers. Always sent.
+             * @constant
+             */
+            method?: "borda";
+            /** @description By item index: the mean place over all answers, 1 = first, to two decimals (what `borda` orders by). Always sent. */
+            mean_places?: number[];
+            /** @description By item index: how many answers put the item first (the first tie-break). Always sent. */
+            first_places?: number[];
+            /** @description Each pair of neighbours in `borda` with the same mean place, and the rule that put one before the other. Always sent; empty when no two items tie. */
+            ties?: components["schemas"]["ConsensusTie"][];
+            /** @description Sentences for people that agree with `borda` (shared/consensus-explained.ts): the method, each tie and how it was broken, and the Condorcet winner as what it is (also first here, or first in the optimal order only). Always sent. */
+            explanation?: string[];
+        };
+        ConsensusTie: {
+            /** @description The place (0 = first) of the item put before the other. */
+            place: number;
+            /** @description The two item indices, in `borda` order. */
+            items: [
+                number,
+                number
+            ];
+            /**
+             * @description first_places: the first has more first places; stack_order: as many, and it is listed earlier in the stack.
+             * @enum {string}
+             */
+            broken_by: "first_places" | "stack_order";
         };
         Comment: {
             id: number;
