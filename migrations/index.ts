@@ -22,6 +22,7 @@ import * as sessions from './2026_11_26_150000_sessions';
 import * as secondFactors from './2026_11_26_160000_second_factors';
 import * as accountPreferences from './2026_12_07_100000_account_preferences';
 import * as sessionSignInMethod from './2026_12_07_100100_session_sign_in_method';
+import * as hideBatches from './2026_12_07_100200_hide_batches';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_100000_dense_feed_marks': denseFeedMarks,
   '2026_12_07_100000_account_preferences': accountPreferences,
   '2026_12_07_100100_session_sign_in_method': sessionSignInMethod,
+  '2026_12_07_100200_hide_batches': hideBatches,
 };

@@ -91,6 +91,8 @@ export const LIMITS = {
   outboundRetryMs: 500,
   /** Stacks one Hide New Stacks or Clear Updates call touches at most; a call that reaches it may be repeated for the rest. */
   feedBulkMax: 10_000,
+  /** GET /v1/users/me/hidden-stacks counts my hidden stacks up to this many (`hidden_count_capped` beyond). */
+  hiddenCountMax: 1_000,
   /** Places in one instance's gate that one user's feed pages hold at once (running, or waiting in the instance's line); more wait in the user's own line (server/db/heavy-read-gate.ts). */
   feedReadsPerUser: 4,
   /** Feed pages of one user waiting in that user's own line in one instance; one more is refused with 429. */
@@ -356,6 +358,8 @@ export const WRITE_THROTTLES = {
   botRuns: [writeWindow(30, 3600, 'run', 'bots')],
   /** PUT /v1/users/me/preferences (a theme click or the tour's end saves at once). */
   preferences: [writeWindow(60, 600, 'make', 'preference changes')],
+  /** Showing hidden stacks again (DELETE /v1/users/me/hidden-stacks/{id}, and Unhide all of one Hide New Stacks). */
+  unhides: [writeWindow(60, 600, 'make', 'unhide changes')],
   /** PUT /v1/users/me/notification-settings (each switch in Settings saves at once). */
   notificationSettings: [writeWindow(60, 600, 'make', 'notification settings changes')],
 } as const satisfies Record<string, readonly WriteWindow[]>;

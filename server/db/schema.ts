@@ -278,6 +278,8 @@ export interface StackHidesTable {
   stack_id: number;
   user_id: number;
   hidden_by: number | null;
+  /** The Hide New Stacks call that made it (sequence stack_hide_batches); null for a single or an admin's hide. */
+  batch_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 

@@ -16,6 +16,8 @@ export const STACK_MESSAGES = {
   commentNewlines: 'Too many new line characters.',
   twistRequired: `Please enter a twist (max ${LIMITS.twistMax} characters).`,
   editClosed: `This stack can no longer be edited. It may have been created more than ${editWindowText()} ago or someone has already responded.`,
+  notHidden: 'You have not hidden this stack',
+  batchNotFound: 'None of your hidden stacks came from that Hide New Stacks',
 } as const;
 
 /** Optional name: trimmed, stored as null when empty (spec 2 §5). */
@@ -124,6 +126,56 @@ export type FeedActionInput = z.infer<typeof FeedActionInput>;
 /** How many stacks a feed action changed. */
 export const CountResult = z.object({ count: z.number().int().describe('Stacks and twisted stacks changed.') }).meta({ id: 'CountResult' });
 export type CountResult = z.infer<typeof CountResult>;
+
+/** Hide New Stacks' answer: how many it hid, and the id that shows them all again. */
+export const HideNewResult = CountResult.extend({
+  batch_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The id of this call\'s hides: DELETE /v1/users/me/hidden-stacks/batches/{batch_id} shows them all again (Unhide all). Null when nothing was hidden.'),
+}).meta({ id: 'HideNewResult' });
+export type HideNewResult = z.infer<typeof HideNewResult>;
+
+/** A stack or twisted stack I hid myself (docs/hidden-stacks.md). */
+export const HiddenStack = z
+  .object({
+    id: z.number().int().describe('The hidden stack (a twisted stack\'s own id for a twisted one): DELETE /v1/users/me/hidden-stacks/{id} shows it again.'),
+    type: z.enum(['stack', 'twisted']),
+    original_id: z.number().int().nullable().describe('A twisted stack\'s original; null for a stack.'),
+    name: z.string().nullable(),
+    twist_description: z.string().nullable(),
+    mode: z.enum(['friend', 'group']),
+    group_name: z.string().nullable().describe('A group stack\'s group.'),
+    owner_username: z.string().describe('Who created it (twisted it, for a twisted stack).'),
+    hidden_at: z.string(),
+    batch_id: z.number().int().nullable().describe('The Hide New Stacks call that hid it (its answer\'s batch_id); null when hidden on its own.'),
+  })
+  .meta({ id: 'HiddenStack' });
+export type HiddenStack = z.infer<typeof HiddenStack>;
+
+export const HiddenStacks = z
+  .object({
+    items: z.array(HiddenStack).describe('One page, the latest hidden first.'),
+    hidden_count: z
+      .number()
+      .int()
+      .describe(`How many stacks I hid that I may still see, all pages (the feed's empty state names it); counted up to ${LIMITS.hiddenCountMax}.`),
+    hidden_count_capped: z.boolean().describe(`True when there are more than ${LIMITS.hiddenCountMax}: hidden_count then reads ${LIMITS.hiddenCountMax}.`),
+  })
+  .meta({ id: 'HiddenStacks' });
+export type HiddenStacks = z.infer<typeof HiddenStacks>;
+
+export const ListHiddenStacksInput = z.object({ ...pageFields({ limit: LIMITS.pageSizeStacks, offsetMax: LIMITS.feedOffsetMax }) });
+export const HideBatchInput = z.object({ batch_id: Id });
+
+export const UnhideResult = z
+  .object({
+    count: z.number().int().describe('Stacks shown again.'),
+    hidden_count: z.number().int().describe('Hidden stacks left, as GET /v1/users/me/hidden-stacks counts them.'),
+  })
+  .meta({ id: 'UnhideResult' });
+export type UnhideResult = z.infer<typeof UnhideResult>;
 
 export const Audience = z
   .object({

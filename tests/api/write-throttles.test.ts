@@ -250,6 +250,23 @@ const CASES: Case[] = [
     },
   },
   {
+    action: 'unhides',
+    route: 'DELETE /v1/users/me/hidden-stacks/{id}',
+    async setup(count) {
+      const [me, other] = await users(2);
+      const [friend] = await friendsOf(me, 1);
+      await makeFriendsInDb(t.db, other, friend);
+      const mine: number[] = [];
+      for (let i = 0; i < count; i += 1) mine.push(await stackInDb(friend, me));
+      const theirs = await stackInDb(friend, other);
+      await t.db
+        .insertInto('stack_hides')
+        .values([...mine.map((id) => ({ stack_id: id, user_id: me.id, hidden_by: me.id })), { stack_id: theirs, user_id: other.id, hidden_by: other.id }])
+        .execute();
+      return { write: (i) => as(t, me).del(`/v1/users/me/hidden-stacks/${mine[i]}`), other: () => as(t, other).del(`/v1/users/me/hidden-stacks/${theirs}`) };
+    },
+  },
+  {
     action: 'pushSubscriptions',
     route: 'POST /v1/users/me/push-subscriptions',
     async setup() {
