@@ -360,6 +360,8 @@ export const WRITE_THROTTLES = {
   preferences: [writeWindow(60, 600, 'make', 'preference changes')],
   /** Showing hidden stacks again (DELETE /v1/users/me/hidden-stacks/{id}, and Unhide all of one Hide New Stacks). */
   unhides: [writeWindow(60, 600, 'make', 'unhide changes')],
+  /** DELETE /v1/users/friends/requests/{id}: withdrawing a friend request I sent. */
+  friendRequestWithdrawals: [writeWindow(30, 3600, 'withdraw', 'friend requests')],
   /** PUT /v1/users/me/notification-settings (each switch in Settings saves at once). */
   notificationSettings: [writeWindow(60, 600, 'make', 'notification settings changes')],
 } as const satisfies Record<string, readonly WriteWindow[]>;
@@ -369,6 +371,16 @@ export type WriteAction = keyof typeof WRITE_THROTTLES;
 export function throttleSummary(action: WriteAction): string {
   return `at most ${WRITE_THROTTLES[action].map((w) => `${w.max} ${WINDOW_WORDS[w.windowSeconds]}`).join(' and ')} per user`;
 }
+
+/** Friend requests (docs/friend-requests.md). */
+export const FRIENDS = {
+  /**
+   * After a sender withdraws a friend request, a new one to the same person is refused (429
+   * FRIEND_REQUEST_COOLING_OFF, Retry-After) until this many days after the withdrawn one was sent,
+   * whether or not it had been ignored, so that withdrawing tells the sender nothing.
+   */
+  requestCoolingOffDays: 7,
+} as const;
 
 export const PRODUCT_NAME = 'Stacks';
 

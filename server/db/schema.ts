@@ -150,6 +150,8 @@ export interface FriendRequestsTable {
   status: Generated<RequestStatus>;
   created_at: CreatedAt;
   responded_at: NullableTimestamp;
+  /** The sender withdrew it (status CANCELLED): a new request to the same person waits out the cooling-off time. */
+  withdrawn_at: NullableTimestamp;
 }
 
 /** Stored both ways: (a, b) and (b, a). */

@@ -179,6 +179,13 @@ export const SendFriendRequestResult = z
   })
   .meta({ id: 'SendFriendRequestResult' });
 
+export const FriendRequestIdInput = z.object({ id: Id });
+
+/** DELETE /v1/users/friends/requests/{id}: the request withdrawn and the friend status after. */
+export const WithdrawFriendRequestResult = z
+  .object({ id: z.number().int(), friend_status: FriendStatus.describe('`not_friends`: the request is gone.') })
+  .meta({ id: 'WithdrawFriendRequestResult' });
+
 /** PUT /v1/users/friends/requests/{id}: the answer and the friend status it leads to. */
 export const FriendRequestAnswer = z
   .object({ id: z.number().int(), status: RequestAnswer, friend_status: FriendStatus })

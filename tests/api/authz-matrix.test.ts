@@ -366,6 +366,18 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: none,
   },
+  'DELETE /v1/users/friends/requests/{id}': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 200, admin: 404, deactivated: 401 },
+    // A request the owner sent to someone else (its target's 403 is in friend-requests-ignored.test.ts).
+    target: async ({ cast }) => {
+      const request = await t.db
+        .insertInto('friend_requests')
+        .values({ from_user_id: cast.owner.id, to_user_id: (await user()).id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { params: { id: request.id } };
+    },
+  },
   'PUT /v1/users/friends/requests/{id}': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 200, admin: 404, deactivated: 401 },
     // A request someone else sent to the owner.

@@ -267,6 +267,20 @@ const CASES: Case[] = [
     },
   },
   {
+    action: 'friendRequestWithdrawals',
+    route: 'DELETE /v1/users/friends/requests/{id}',
+    async setup(count) {
+      const [me, other] = await users(2);
+      const targets = await users(count + 1);
+      const requests = await t.db
+        .insertInto('friend_requests')
+        .values([...targets.slice(0, count).map((target) => ({ from_user_id: me.id, to_user_id: target.id })), { from_user_id: other.id, to_user_id: targets[count].id }])
+        .returning('id')
+        .execute();
+      return { write: (i) => as(t, me).del(`/v1/users/friends/requests/${requests[i].id}`), other: () => as(t, other).del(`/v1/users/friends/requests/${requests[count].id}`) };
+    },
+  },
+  {
     action: 'pushSubscriptions',
     route: 'POST /v1/users/me/push-subscriptions',
     async setup() {

@@ -557,7 +557,7 @@ export interface paths {
         /** Open friend requests (incoming by default) */
         get: operations["friends-listRequests"];
         put?: never;
-        /** Send a friend request (at most 30 an hour per user) */
+        /** Send a friend request (at most 30 an hour per user; 7 days after a withdrawn one to the same person) */
         post: operations["friends-sendRequest"];
         delete?: never;
         options?: never;
@@ -576,7 +576,8 @@ export interface paths {
         /** Accept or reject a friend request */
         put: operations["friends-respond"];
         post?: never;
-        delete?: never;
+        /** Withdraw a friend request I sent (at most 30 an hour per user) */
+        delete: operations["friends-withdraw"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2179,6 +2180,14 @@ export interface components {
             /** @enum {string} */
             friend_status: "friends" | "pending" | "incoming" | "not_friends";
         };
+        WithdrawFriendRequestResult: {
+            id: number;
+            /**
+             * @description `not_friends`: the request is gone.
+             * @enum {string}
+             */
+            friend_status: "friends" | "pending" | "incoming" | "not_friends";
+        };
         BlockedUser: {
             id: number;
             username: string;
@@ -3173,7 +3182,7 @@ export interface components {
          * @description A stable machine code, e.g. USERNAME_TAKEN or VALIDATION_FAILED.
          * @enum {string}
          */
-        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "ACCOUNT_DEACTIVATED" | "INVALID_CODE" | "MFA_EXPIRED" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "TWO_FACTOR_NOT_STARTED" | "ADMIN_2FA_REQUIRED" | "PASSKEY_LIMIT" | "PASSKEY_EXISTS" | "PASSKEY_NOT_FOUND" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_REFUSED" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "SELF_MUTE" | "NOT_MUTED" | "MUTE_LIMIT" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "NOT_HIDDEN" | "HIDE_BATCH_NOT_FOUND" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "TOO_MANY_STREAMS" | "REPORT_NOT_FOUND" | "SELF_REPORT" | "ALREADY_REPORTED" | "INVITE_QUOTA_REACHED" | "INVALID_UNSUBSCRIBE_LINK" | "UNSUBSCRIBE_LINK_EXPIRED" | "INVALID_PUSH_ENDPOINT" | "INVALID_PUSH_KEYS" | "PUSH_SUBSCRIPTION_NOT_FOUND" | "CODE_NOT_FOUND" | "CODE_USED_UP" | "SELF_ADMIN_CHANGE" | "BOT_ALREADY_RAN" | "SESSION_NOT_FOUND" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "STATEMENT_TIMEOUT" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "ACCOUNT_DEACTIVATED" | "INVALID_CODE" | "MFA_EXPIRED" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "TWO_FACTOR_NOT_STARTED" | "ADMIN_2FA_REQUIRED" | "PASSKEY_LIMIT" | "PASSKEY_EXISTS" | "PASSKEY_NOT_FOUND" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_REFUSED" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "NOT_THE_SENDER" | "FRIEND_REQUEST_COOLING_OFF" | "SELF_MUTE" | "NOT_MUTED" | "MUTE_LIMIT" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "NOT_HIDDEN" | "HIDE_BATCH_NOT_FOUND" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "TOO_MANY_STREAMS" | "REPORT_NOT_FOUND" | "SELF_REPORT" | "ALREADY_REPORTED" | "INVITE_QUOTA_REACHED" | "INVALID_UNSUBSCRIBE_LINK" | "UNSUBSCRIBE_LINK_EXPIRED" | "INVALID_PUSH_ENDPOINT" | "INVALID_PUSH_KEYS" | "PUSH_SUBSCRIPTION_NOT_FOUND" | "CODE_NOT_FOUND" | "CODE_USED_UP" | "SELF_ADMIN_CHANGE" | "BOT_ALREADY_RAN" | "SESSION_NOT_FOUND" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "STATEMENT_TIMEOUT" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
         LiveEvent_stack_created: {
             /** @description The stack or twisted stack. */
             stack_id: number;
@@ -5394,6 +5403,93 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "friends-withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawFriendRequestResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
