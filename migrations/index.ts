@@ -24,6 +24,7 @@ import * as accountPreferences from './2026_12_07_100000_account_preferences';
 import * as sessionSignInMethod from './2026_12_07_100100_session_sign_in_method';
 import * as hideBatches from './2026_12_07_100200_hide_batches';
 import * as friendRequestWithdrawal from './2026_12_07_100300_friend_request_withdrawal';
+import * as notificationHistory from './2026_12_07_100400_notification_history';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_100100_session_sign_in_method': sessionSignInMethod,
   '2026_12_07_100200_hide_batches': hideBatches,
   '2026_12_07_100300_friend_request_withdrawal': friendRequestWithdrawal,
+  '2026_12_07_100400_notification_history': notificationHistory,
 };

@@ -694,7 +694,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My notifications, newest first */
+        /** My notifications, read ones too: newest first, or unread first then the read ones (order=unread_first); 50 a page, 100 at most */
         get: operations["notifications-list"];
         put?: never;
         post?: never;
@@ -2232,6 +2232,8 @@ export interface components {
             };
             is_read: boolean;
             created_at: string;
+            /** @description Sent with order=unread_first only (absent otherwise, so the default call answers as before). FRIEND_REQUEST and GROUP_INVITE: true while the request still waits for my answer (accept or ignore it with its request_id), read or not; false once answered, withdrawn or cancelled, and for every other type. */
+            actionable?: boolean;
         };
         UnreadCount: {
             unread_count: number;
@@ -5952,6 +5954,7 @@ export interface operations {
         parameters: {
             query?: {
                 unread_only?: string;
+                order?: "newest" | "unread_first";
                 offset?: number;
                 limit?: number;
             };
