@@ -20,6 +20,11 @@ import * as outboundCursor from './2026_11_26_130200_outbound_cursor';
 import * as adminAudit from './2026_11_26_140000_admin_audit';
 import * as sessions from './2026_11_26_150000_sessions';
 import * as secondFactors from './2026_11_26_160000_second_factors';
+import * as accountPreferences from './2026_12_07_100000_account_preferences';
+import * as sessionSignInMethod from './2026_12_07_100100_session_sign_in_method';
+import * as hideBatches from './2026_12_07_100200_hide_batches';
+import * as friendRequestWithdrawal from './2026_12_07_100300_friend_request_withdrawal';
+import * as notificationHistory from './2026_12_07_100400_notification_history';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -47,4 +52,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_150000_sessions': sessions,
   '2026_11_26_160000_second_factors': secondFactors,
   '2026_11_29_100000_dense_feed_marks': denseFeedMarks,
+  '2026_12_07_100000_account_preferences': accountPreferences,
+  '2026_12_07_100100_session_sign_in_method': sessionSignInMethod,
+  '2026_12_07_100200_hide_batches': hideBatches,
+  '2026_12_07_100300_friend_request_withdrawal': friendRequestWithdrawal,
+  '2026_12_07_100400_notification_history': notificationHistory,
 };

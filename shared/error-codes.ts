@@ -21,6 +21,7 @@ const DOMAIN_ERROR_CODES = [
   'SOCIAL_NOT_FOUND',
   'NOTIFICATION_NOT_FOUND',
   'NOT_ADMIN',
+  'ACCOUNT_DEACTIVATED',
   // Two-factor sign-in and passkeys
   'INVALID_CODE',
   'MFA_EXPIRED',
@@ -40,6 +41,8 @@ const DOMAIN_ERROR_CODES = [
   'NOT_FRIENDS',
   'SELF_BLOCK',
   'NOT_BLOCKED',
+  'NOT_THE_SENDER',
+  'FRIEND_REQUEST_COOLING_OFF',
   // Mutes
   'SELF_MUTE',
   'NOT_MUTED',
@@ -82,6 +85,8 @@ const DOMAIN_ERROR_CODES = [
   'NO_USERS',
   'SELF_HIDE',
   'NOT_HIDEABLE',
+  'NOT_HIDDEN',
+  'HIDE_BATCH_NOT_FOUND',
   // Bots
   'BOT_NOT_FOUND',
   'NOT_BOT_EDITOR',
@@ -103,6 +108,7 @@ const DOMAIN_ERROR_CODES = [
   'PUSH_SUBSCRIPTION_NOT_FOUND',
   // Admin console
   'CODE_NOT_FOUND',
+  'CODE_USED_UP',
   'SELF_ADMIN_CHANGE',
   'BOT_ALREADY_RAN',
   // Sessions and second factors

@@ -91,6 +91,8 @@ export const LIMITS = {
   outboundRetryMs: 500,
   /** Stacks one Hide New Stacks or Clear Updates call touches at most; a call that reaches it may be repeated for the rest. */
   feedBulkMax: 10_000,
+  /** GET /v1/users/me/hidden-stacks counts my hidden stacks up to this many (`hidden_count_capped` beyond). */
+  hiddenCountMax: 1_000,
   /** Places in one instance's gate that one user's feed pages hold at once (running, or waiting in the instance's line); more wait in the user's own line (server/db/heavy-read-gate.ts). */
   feedReadsPerUser: 4,
   /** Feed pages of one user waiting in that user's own line in one instance; one more is refused with 429. */
@@ -354,6 +356,12 @@ export const WRITE_THROTTLES = {
   releaseNotes: [writeWindow(5, 3600, 'send', 'release notes')],
   /** An admin's "run now" (POST /v1/admin/bots/{id}/run): each forced run posts a stack to the bot's audience. */
   botRuns: [writeWindow(30, 3600, 'run', 'bots')],
+  /** PUT /v1/users/me/preferences (a theme click or the tour's end saves at once). */
+  preferences: [writeWindow(60, 600, 'make', 'preference changes')],
+  /** Showing hidden stacks again (DELETE /v1/users/me/hidden-stacks/{id}, and Unhide all of one Hide New Stacks). */
+  unhides: [writeWindow(60, 600, 'make', 'unhide changes')],
+  /** DELETE /v1/users/friends/requests/{id}: withdrawing a friend request I sent. */
+  friendRequestWithdrawals: [writeWindow(30, 3600, 'withdraw', 'friend requests')],
   /** PUT /v1/users/me/notification-settings (each switch in Settings saves at once). */
   notificationSettings: [writeWindow(60, 600, 'make', 'notification settings changes')],
 } as const satisfies Record<string, readonly WriteWindow[]>;
@@ -363,6 +371,16 @@ export type WriteAction = keyof typeof WRITE_THROTTLES;
 export function throttleSummary(action: WriteAction): string {
   return `at most ${WRITE_THROTTLES[action].map((w) => `${w.max} ${WINDOW_WORDS[w.windowSeconds]}`).join(' and ')} per user`;
 }
+
+/** Friend requests (docs/friend-requests.md). */
+export const FRIENDS = {
+  /**
+   * After a sender withdraws a friend request, a new one to the same person is refused (429
+   * FRIEND_REQUEST_COOLING_OFF, Retry-After) until this many days after the withdrawn one was sent,
+   * whether or not it had been ignored, so that withdrawing tells the sender nothing.
+   */
+  requestCoolingOffDays: 7,
+} as const;
 
 export const PRODUCT_NAME = 'Stacks';
 

@@ -72,3 +72,37 @@ export function consensus(rankings: readonly Ranking[], itemCount = LIMITS.posit
   }
   return [...Array(itemCount).keys()].sort((x, y) => totals[x] - totals[y] || firsts[y] - firsts[x] || x - y);
 }
+
+/** How two neighbours of the consensus with the same average place were put in order. */
+export type ConsensusTieBreak = 'first_places' | 'stack_order';
+
+export interface ConsensusTie {
+  /** The place (0 = first) of the item put first of the two. */
+  place: number;
+  /** The two item indices, in consensus order. */
+  items: [number, number];
+  broken_by: ConsensusTieBreak;
+}
+
+/**
+ * What `consensus` orders by, per item index: the mean place (1 = first, over all answers), the
+ * first places, and each pair of neighbours with the same mean place with the rule that ordered
+ * them (more first places, else the item listed earlier in the stack).
+ */
+export function consensusBreakdown(rankings: readonly Ranking[], itemCount = LIMITS.positionsPerStack) {
+  const totals = new Array<number>(itemCount).fill(0);
+  const firsts = new Array<number>(itemCount).fill(0);
+  for (const ranking of rankings) {
+    ranking.forEach((item, place) => (totals[item] += place));
+    firsts[ranking[0]] += 1;
+  }
+  const order = consensus(rankings, itemCount);
+  const ties: ConsensusTie[] = [];
+  for (let place = 0; place + 1 < order.length; place += 1) {
+    const [a, b] = [order[place], order[place + 1]];
+    if (totals[a] === totals[b]) ties.push({ place, items: [a, b], broken_by: firsts[a] !== firsts[b] ? 'first_places' : 'stack_order' });
+  }
+  const count = Math.max(rankings.length, 1);
+  const meanPlaces = totals.map((total) => Math.round((total / count + 1) * 100) / 100);
+  return { order, mean_places: meanPlaces, first_places: firsts, ties };
+}

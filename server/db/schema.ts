@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { RequestStatus } from '../../shared/schemas/common';
+import type { SignInMethod } from '../../shared/schemas/sessions';
 import type { TagStatus } from '../../shared/tag-lifecycle';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -21,6 +22,11 @@ export interface UsersTable {
   email_verified_at: NullableTimestamp;
   last_login_at: NullableTimestamp;
   registration_code_id: number | null;
+  /** Preferences that follow the account (docs/preferences.md); null: never chosen. */
+  theme: ColumnType<'system' | 'light' | 'dark' | null, 'system' | 'light' | 'dark' | null | undefined, 'system' | 'light' | 'dark' | null>;
+  tour_status: ColumnType<'completed' | 'skipped' | null, 'completed' | 'skipped' | null | undefined, 'completed' | 'skipped' | null>;
+  tour_version: ColumnType<string | null, string | null | undefined, string | null>;
+  tour_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 
@@ -49,6 +55,8 @@ export interface SessionsTable {
   user_agent: Generated<string>;
   /** Signed in with a second factor (a TOTP or recovery code, or a passkey). */
   second_factor: Generated<boolean>;
+  /** How it signed in; a passkey is a second factor too (second_factor), told apart here. */
+  sign_in_method: Generated<SignInMethod>;
   ended_at: NullableTimestamp;
 }
 
@@ -142,6 +150,8 @@ export interface FriendRequestsTable {
   status: Generated<RequestStatus>;
   created_at: CreatedAt;
   responded_at: NullableTimestamp;
+  /** The sender withdrew it (status CANCELLED): a new request to the same person waits out the cooling-off time. */
+  withdrawn_at: NullableTimestamp;
 }
 
 /** Stored both ways: (a, b) and (b, a). */
@@ -270,6 +280,8 @@ export interface StackHidesTable {
   stack_id: number;
   user_id: number;
   hidden_by: number | null;
+  /** The Hide New Stacks call that made it (sequence stack_hide_batches); null for a single or an admin's hide. */
+  batch_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 

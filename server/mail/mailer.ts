@@ -28,16 +28,49 @@ export interface Mailer {
 /** RFC 5322 §2.1.1: a line of a message holds at most 998 characters. */
 const MAX_LINE = 998;
 
+/** Characters no body line may hold as it is: controls other than tab (CR and LF end lines). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
+/** Printable ASCII, tab included. */
+const ASCII = /^[\t\x20-\x7e]*$/;
+
 /**
- * A body part written as it is (7bit) when it is printable ASCII with no line longer than a message
- * line may be, so a link stays whole on one line of the raw message and can be copied from a .eml
- * file. Left to nodemailer, any line past 76 characters (a link with its token) would be
- * quoted-printable and wrapped with '='. Other content is left to nodemailer.
+ * A line cut at spaces into lines of at most MAX_LINE bytes; undefined when a word alone is longer
+ * (no place to cut). A link has no space, so it is never cut; in HTML and in plain text alike a line
+ * break where a space was reads the same.
+ */
+function foldAtSpaces(line: string): string[] | undefined {
+  const folded: string[] = [];
+  let rest = line;
+  while (Buffer.byteLength(rest) > MAX_LINE) {
+    let cut = rest.lastIndexOf(' ', MAX_LINE);
+    while (cut > 0 && Buffer.byteLength(rest.slice(0, cut)) > MAX_LINE) cut = rest.lastIndexOf(' ', cut - 1);
+    if (cut <= 0) return undefined;
+    folded.push(rest.slice(0, cut));
+    rest = rest.slice(cut + 1);
+  }
+  folded.push(rest);
+  return folded;
+}
+
+/**
+ * A body part written as it is, so every link stays whole on one line of the raw message and can
+ * be copied from a .eml file: 7bit when it is ASCII, 8bit (UTF-8 as it is) when it holds other
+ * characters (a curly quote in a notification's title, a name), with lines longer than a message
+ * line may be (998 bytes) cut at spaces. Left to nodemailer, any line past 76 characters (a link
+ * with its token) would be quoted-printable and wrapped with '='. Only content with control
+ * characters or a word too long for a line is left to nodemailer. 8bit needs a server that accepts
+ * 8BITMIME (RFC 6152), as every current one does.
  */
 export function readablePart(content: string, contentType: string): string | { raw: string } {
-  const lines = content.split(/\r?\n/);
-  if (!lines.every((line) => line.length <= MAX_LINE && /^[\t\x20-\x7e]*$/.test(line))) return content;
-  return { raw: `Content-Type: ${contentType}\r\nContent-Transfer-Encoding: 7bit\r\n\r\n${lines.join('\r\n')}` };
+  const lines: string[] = [];
+  for (const line of content.split(/\r?\n/)) {
+    const folded = CONTROL.test(line) ? undefined : foldAtSpaces(line);
+    if (!folded) return content;
+    lines.push(...folded);
+  }
+  const encoding = lines.every((line) => ASCII.test(line)) ? '7bit' : '8bit';
+  return { raw: `Content-Type: ${contentType}\r\nContent-Transfer-Encoding: ${encoding}\r\n\r\n${lines.join('\r\n')}` };
 }
 
 /** What nodemailer is given for a message: the sender, and parts kept readable (readablePart). */

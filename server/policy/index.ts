@@ -8,6 +8,7 @@ export * from './blocks';
 export * from './bots';
 export * from './events';
 export * from './feed-visibility';
+export * from './friend-requests';
 export * from './groups';
 export * from './invites';
 export * from './mutes';

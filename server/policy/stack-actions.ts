@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LIMITS } from '../../shared/limits';
 import { STACK_MESSAGES } from '../../shared/schemas/stacks';
-import { badRequest, conflict, forbidden, type AppError } from '../errors';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../errors';
 import { adminPowerRefusal } from './admin';
 import type { Viewer } from '../viewer';
 
@@ -57,6 +57,17 @@ export function sandboxRefusal(row: Pick<StackFacts, 'mode' | 'owner_id' | 'is_s
     if (!viewer.isAdmin) return adminPowerRefusal(viewer, 'Only admins can unsandbox a stack');
     if (!row.is_sandboxed) return conflict('NOT_SANDBOXED', 'This stack is not sandboxed');
   }
+  return null;
+}
+
+/**
+ * Showing a hidden stack again (docs/rules.md): only a hide the user made themself (one stack, or
+ * Hide New Stacks). An admin's hide for a member is not the member's to undo; it also hides the
+ * stack from them altogether (canSeeStack), so it answers as a stack they never hid: 404, which
+ * tells nothing about the stack or the admin.
+ */
+export function unhideRefusal(hide: { hidden_by: number | null } | undefined, viewer: Viewer): AppError | null {
+  if (!hide || hide.hidden_by !== viewer.id) return notFound(STACK_MESSAGES.notHidden, 'NOT_HIDDEN');
   return null;
 }
 

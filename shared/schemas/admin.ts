@@ -33,6 +33,11 @@ export const AdminCode = z
     created_at: z.string(),
     created_by: NameRef.nullable().describe('The admin who made it; null for a code made by the CLI or at first start.'),
     status: z.enum(CODE_STATUSES).describe('revoked wins over used_up, which wins over expired.'),
+    // Optional in the schema only, so that clients written before it still type-check: the server always sends it.
+    used_up: z
+      .boolean()
+      .optional()
+      .describe('Every use was taken (uses = max_uses), whatever the status says (a used-up code revoked earlier reads `revoked`); always sent. Such a code cannot be revoked (409 CODE_USED_UP): offer no Revoke for it.'),
   })
   .meta({ id: 'AdminCode' });
 export type AdminCode = z.infer<typeof AdminCode>;

@@ -43,7 +43,7 @@ export const LiveEventData = {
    * send (one summary, to my own streams only: nobody else sees a change).
    */
   'feed.bulk_updated': z.object({
-    action: z.enum(['hide_new', 'clear_updates']).describe('hide_new: Hide New Stacks; clear_updates: Clear Updates.'),
+    action: z.enum(['hide_new', 'clear_updates', 'unhide']).describe('hide_new: Hide New Stacks; clear_updates: Clear Updates; unhide: hidden stacks shown again (one, or Unhide all).'),
     count: z.number().int().describe('How many stacks it hid or marked viewed.'),
   }),
   /** The cursor given in Last-Event-ID is older than what the server keeps: refetch everything. */

@@ -16,6 +16,8 @@ export const STACK_MESSAGES = {
   commentNewlines: 'Too many new line characters.',
   twistRequired: `Please enter a twist (max ${LIMITS.twistMax} characters).`,
   editClosed: `This stack can no longer be edited. It may have been created more than ${editWindowText()} ago or someone has already responded.`,
+  notHidden: 'You have not hidden this stack',
+  batchNotFound: 'None of your hidden stacks came from that Hide New Stacks',
 } as const;
 
 /** Optional name: trimmed, stored as null when empty (spec 2 §5). */
@@ -125,6 +127,56 @@ export type FeedActionInput = z.infer<typeof FeedActionInput>;
 export const CountResult = z.object({ count: z.number().int().describe('Stacks and twisted stacks changed.') }).meta({ id: 'CountResult' });
 export type CountResult = z.infer<typeof CountResult>;
 
+/** Hide New Stacks' answer: how many it hid, and the id that shows them all again. */
+export const HideNewResult = CountResult.extend({
+  batch_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The id of this call\'s hides: DELETE /v1/users/me/hidden-stacks/batches/{batch_id} shows them all again (Unhide all). Null when nothing was hidden.'),
+}).meta({ id: 'HideNewResult' });
+export type HideNewResult = z.infer<typeof HideNewResult>;
+
+/** A stack or twisted stack I hid myself (docs/hidden-stacks.md). */
+export const HiddenStack = z
+  .object({
+    id: z.number().int().describe('The hidden stack (a twisted stack\'s own id for a twisted one): DELETE /v1/users/me/hidden-stacks/{id} shows it again.'),
+    type: z.enum(['stack', 'twisted']),
+    original_id: z.number().int().nullable().describe('A twisted stack\'s original; null for a stack.'),
+    name: z.string().nullable(),
+    twist_description: z.string().nullable(),
+    mode: z.enum(['friend', 'group']),
+    group_name: z.string().nullable().describe('A group stack\'s group.'),
+    owner_username: z.string().describe('Who created it (twisted it, for a twisted stack).'),
+    hidden_at: z.string(),
+    batch_id: z.number().int().nullable().describe('The Hide New Stacks call that hid it (its answer\'s batch_id); null when hidden on its own.'),
+  })
+  .meta({ id: 'HiddenStack' });
+export type HiddenStack = z.infer<typeof HiddenStack>;
+
+export const HiddenStacks = z
+  .object({
+    items: z.array(HiddenStack).describe('One page, the latest hidden first.'),
+    hidden_count: z
+      .number()
+      .int()
+      .describe(`How many stacks I hid that I may still see, all pages (the feed's empty state names it); counted up to ${LIMITS.hiddenCountMax}.`),
+    hidden_count_capped: z.boolean().describe(`True when there are more than ${LIMITS.hiddenCountMax}: hidden_count then reads ${LIMITS.hiddenCountMax}.`),
+  })
+  .meta({ id: 'HiddenStacks' });
+export type HiddenStacks = z.infer<typeof HiddenStacks>;
+
+export const ListHiddenStacksInput = z.object({ ...pageFields({ limit: LIMITS.pageSizeStacks, offsetMax: LIMITS.feedOffsetMax }) });
+export const HideBatchInput = z.object({ batch_id: Id });
+
+export const UnhideResult = z
+  .object({
+    count: z.number().int().describe('Stacks shown again.'),
+    hidden_count: z.number().int().describe('Hidden stacks left, as GET /v1/users/me/hidden-stacks counts them.'),
+  })
+  .meta({ id: 'UnhideResult' });
+export type UnhideResult = z.infer<typeof UnhideResult>;
+
 export const Audience = z
   .object({
     type: z.enum(['friend', 'group']),
@@ -195,7 +247,8 @@ export const Comment = z
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof Comment>;
 
-const ItemOrder = z.array(z.number().int().min(0).max(LIMITS.positionsPerStack - 1));
+const ItemIndex = z.number().int().min(0).max(LIMITS.positionsPerStack - 1);
+const ItemOrder = z.array(ItemIndex);
 
 export const ConsensusDetail = z
   .object({
@@ -209,7 +262,37 @@ export const ConsensusDetail = z
       .min(0)
       .max(LIMITS.positionsPerStack - 1)
       .nullable()
-      .describe('The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle).'),
+      .describe('The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle). It is first in `kemeny`, not always in `borda`.'),
+    // The fields below are optional in the schema only, so that clients written before them still type-check: the server always sends them.
+    method: z
+      .literal('borda')
+      .optional()
+      .describe('Where the order of `consensus` and `borda` comes from: the Borda count, items by mean place over all answers. Always sent.'),
+    mean_places: z
+      .array(z.number())
+      .optional()
+      .describe('By item index: the mean place over all answers, 1 = first, to two decimals (what `borda` orders by). Always sent.'),
+    first_places: z.array(z.number().int()).optional().describe('By item index: how many answers put the item first (the first tie-break). Always sent.'),
+    ties: z
+      .array(
+        z
+          .object({
+            place: z.number().int().min(0).describe('The place (0 = first) of the item put before the other.'),
+            items: z.tuple([ItemIndex, ItemIndex]).describe('The two item indices, in `borda` order.'),
+            broken_by: z
+              .enum(['first_places', 'stack_order'])
+              .describe('first_places: the first has more first places; stack_order: as many, and it is listed earlier in the stack.'),
+          })
+          .meta({ id: 'ConsensusTie' }),
+      )
+      .optional()
+      .describe('Each pair of neighbours in `borda` with the same mean place, and the rule that put one before the other. Always sent; empty when no two items tie.'),
+    explanation: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Sentences for people that agree with `borda` (shared/consensus-explained.ts): the method, each tie and how it was broken, and the Condorcet winner as what it is (also first here, or first in the optimal order only). Always sent.',
+      ),
   })
   .meta({ id: 'ConsensusDetail' });
 export type ConsensusDetail = z.infer<typeof ConsensusDetail>;

@@ -179,6 +179,13 @@ export const SendFriendRequestResult = z
   })
   .meta({ id: 'SendFriendRequestResult' });
 
+export const FriendRequestIdInput = z.object({ id: Id });
+
+/** DELETE /v1/users/friends/requests/{id}: the request withdrawn and the friend status after. */
+export const WithdrawFriendRequestResult = z
+  .object({ id: z.number().int(), friend_status: FriendStatus.describe('`not_friends`: the request is gone.') })
+  .meta({ id: 'WithdrawFriendRequestResult' });
+
 /** PUT /v1/users/friends/requests/{id}: the answer and the friend status it leads to. */
 export const FriendRequestAnswer = z
   .object({ id: z.number().int(), status: RequestAnswer, friend_status: FriendStatus })
@@ -212,12 +219,22 @@ export const Notification = z
       .describe('What the notification is about; fields by type.'),
     is_read: z.boolean(),
     created_at: z.string(),
+    actionable: z
+      .boolean()
+      .optional()
+      .describe(
+        'Sent with order=unread_first only (absent otherwise, so the default call answers as before). FRIEND_REQUEST and GROUP_INVITE: true while the request still waits for my answer (accept or ignore it with its request_id), read or not; false once answered, withdrawn or cancelled, and for every other type.',
+      ),
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof Notification>;
 
 export const ListNotificationsInput = z.object({
   unread_only: z.stringbool().default(false),
+  order: z
+    .enum(['newest', 'unread_first'], { error: 'order must be newest or unread_first' })
+    .default('newest')
+    .describe('newest (the default): newest first, read or not. unread_first: the unread ones newest first, then the read ones ("Earlier") newest first; offset and limit page through both in that order.'),
   ...pageFields({ limit: LIMITS.pageSizeNotifications }),
 });
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/limits';
+import { CODE_USED_UP } from '../../server/modules/admin/admin.service';
 import type { AuditEntry } from '../../shared/schemas/admin';
 import { as, expectError, groupWith } from '../factories/stacks';
 import { createUser, uniqueName, type FactoryUser } from '../factories/users';
@@ -59,6 +60,33 @@ describe('registration codes', () => {
     expect((await register(made.body.code)).status).toBe(400);
     // Revoking again changes nothing and still answers the code.
     expect((await rest().del(`/v1/admin/codes/${made.body.id}`)).body.revoked_at).toBe(revoked.body.revoked_at);
+  });
+
+  it('revoking keeps the expiry the code had (or none) and shows it revoked; the code reads expired to whoever tries it', async () => {
+    const dated = await rest().post('/v1/admin/codes', { uses: 3, expires_days: 30 });
+    const revoked = await rest().del(`/v1/admin/codes/${dated.body.id}`);
+    expect(revoked.body).toMatchObject({ status: 'revoked', expires_at: dated.body.expires_at, revoked_at: expect.any(String), used_up: false });
+    expect(Date.parse(revoked.body.revoked_at)).toBeLessThan(Date.parse(revoked.body.expires_at));
+    expectError(await register(dated.body.code), 400, 'REGISTRATION_CODE_EXPIRED', 'This registration code has expired');
+
+    const open = await rest().post('/v1/admin/codes', {});
+    const revokedOpen = await rest().del(`/v1/admin/codes/${open.body.id}`);
+    expect(revokedOpen.body).toMatchObject({ status: 'revoked', expires_at: null, revoked_at: expect.any(String) });
+    const listed = (await rest().get('/v1/admin/codes')).body as { id: number }[];
+    expect(listed.find((code) => code.id === open.body.id)).toMatchObject({ status: 'revoked', expires_at: null });
+    expect((await register(open.body.code)).status).toBe(400);
+  });
+
+  it('REFUSAL: a used-up code is reported (used_up) and cannot be revoked: 409 CODE_USED_UP, audited, nothing changes', async () => {
+    const made = await rest().post('/v1/admin/codes', { uses: 1 });
+    expect(made.body.used_up).toBe(false);
+    expect((await register(made.body.code)).status).toBe(200);
+    const listed = ((await rest().get('/v1/admin/codes')).body as { id: number }[]).find((code) => code.id === made.body.id);
+    expect(listed).toMatchObject({ status: 'used_up', used_up: true, uses: 1, revoked_at: null });
+    expectError(await rest().del(`/v1/admin/codes/${made.body.id}`), 409, 'CODE_USED_UP', CODE_USED_UP);
+    expect(await lastEntry('codes.revoke', made.body.id)).toMatchObject({ outcome: 'failure', detail: `CODE_USED_UP: ${CODE_USED_UP}` });
+    const after = ((await rest().get('/v1/admin/codes')).body as { id: number }[]).find((code) => code.id === made.body.id);
+    expect(after).toEqual(listed);
   });
 
   it('a code without expires_days never expires and has one use; bad values are 400 with the field named', async () => {

@@ -14,6 +14,7 @@
  * cast), so cells are independent and run at once.
  */
 import { createECDH, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'supertest';
@@ -365,6 +366,18 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: none,
   },
+  'DELETE /v1/users/friends/requests/{id}': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 200, admin: 404, deactivated: 401 },
+    // A request the owner sent to someone else (its target's 403 is in friend-requests-ignored.test.ts).
+    target: async ({ cast }) => {
+      const request = await t.db
+        .insertInto('friend_requests')
+        .values({ from_user_id: cast.owner.id, to_user_id: (await user()).id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { params: { id: request.id } };
+    },
+  },
   'PUT /v1/users/friends/requests/{id}': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 200, admin: 404, deactivated: 401 },
     // A request someone else sent to the owner.
@@ -422,6 +435,15 @@ const MATRIX: Record<string, Row> = {
   },
 
   // Notification settings: each caller's own; the unsubscribe link needs no sign-in (its token is the proof).
+  // Preferences: each caller's own.
+  'GET /v1/users/me/preferences': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+  'PUT /v1/users/me/preferences': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: async () => ({ body: { theme: 'light' } }),
+  },
   'GET /v1/users/me/notification-settings': {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: none,
@@ -573,6 +595,35 @@ const MATRIX: Record<string, Row> = {
   'POST /v1/stacks/clear_updates': {
     expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
     target: none,
+  },
+  // Hidden stacks: each caller's own hides. The owner hid the stack; an admin hid it for the
+  // member, which is not the member's to undo (404, as for a stack never hidden).
+  'GET /v1/users/me/hidden-stacks': {
+    expect: { anonymous: 401, stranger: 200, friend: 200, blocked: 200, member: 200, owner: 200, admin: 200, deactivated: 401 },
+    target: none,
+  },
+  'DELETE /v1/users/me/hidden-stacks/{id}': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 200, admin: 404, deactivated: 401 },
+    target: async ({ cast }) => {
+      const { stackId } = await ownersGroupStack(cast);
+      await t.db
+        .insertInto('stack_hides')
+        .values([
+          { stack_id: stackId, user_id: cast.owner.id, hidden_by: cast.owner.id },
+          { stack_id: stackId, user_id: cast.member.id, hidden_by: cast.admin.id },
+        ])
+        .execute();
+      return { params: { id: stackId } };
+    },
+  },
+  'DELETE /v1/users/me/hidden-stacks/batches/{batch_id}': {
+    expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 404, owner: 200, admin: 404, deactivated: 401 },
+    target: async ({ cast }) => {
+      const { stackId } = await ownersGroupStack(cast);
+      const batch = (await t.db.selectNoFrom(sql<number>`nextval('stack_hide_batches')::int`.as('id')).executeTakeFirstOrThrow()).id;
+      await t.db.insertInto('stack_hides').values({ stack_id: stackId, user_id: cast.owner.id, hidden_by: cast.owner.id, batch_id: batch }).execute();
+      return { params: { batch_id: batch } };
+    },
   },
   'POST /v1/stacks': {
     expect: { anonymous: 401, stranger: 404, friend: 404, blocked: 404, member: 200, owner: 200, admin: 404, deactivated: 401 },

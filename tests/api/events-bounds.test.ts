@@ -138,7 +138,7 @@ describe('bulk actions write one summary event, to the actor only', () => {
 
     const res = await as(t, actor).post('/v1/stacks/hide_new', {});
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ count: 300 });
+    expect(res.body).toEqual({ count: 300, batch_id: expect.any(Number) });
     // Today's triggers wrote one stack.hidden and one stack.updated per stack: 600 rows.
     expect(await rowsAfter(before)).toEqual({ 'feed.bulk_updated': 1 });
 
@@ -148,7 +148,7 @@ describe('bulk actions write one summary event, to the actor only', () => {
     await sentinel(users);
     users.forEach(([, s], i) => expect(after(s, counts[i]).map((m) => m.event)).toEqual(i < 2 ? ['feed.bulk_updated'] : []));
     // The feed agrees: nothing new is left to hide.
-    expect((await as(t, actor).post('/v1/stacks/hide_new', {})).body).toEqual({ count: 0 });
+    expect((await as(t, actor).post('/v1/stacks/hide_new', {})).body).toEqual({ count: 0, batch_id: null });
   });
 
   it('Clear Updates writes one feed.bulk_updated to the actor, nothing to others', async () => {
@@ -186,9 +186,9 @@ describe('bulk actions write one summary event, to the actor only', () => {
     const group = await groupOf(owner, [actor]);
     await groupStacksInDb(owner, group.id, LIMITS.feedBulkMax + 5);
     const before = await lastSeq();
-    expect((await as(t, actor).post('/v1/stacks/hide_new', {})).body).toEqual({ count: LIMITS.feedBulkMax });
+    expect((await as(t, actor).post('/v1/stacks/hide_new', {})).body).toEqual({ count: LIMITS.feedBulkMax, batch_id: expect.any(Number) });
     expect(await rowsAfter(before)).toEqual({ 'feed.bulk_updated': 1 });
-    expect((await as(t, actor).post('/v1/stacks/hide_new', {})).body).toEqual({ count: 5 });
+    expect((await as(t, actor).post('/v1/stacks/hide_new', {})).body).toEqual({ count: 5, batch_id: expect.any(Number) });
   }, 120_000);
 
   it('an admin hiding a stack for 40 members writes two event rows: stack.hidden to each of them, stack.updated to the others', async () => {

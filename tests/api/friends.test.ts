@@ -232,7 +232,7 @@ describe('GET /v1/users/friends/requests', () => {
     expectError(await get(me, '/v1/users/friends/requests?type=all'), 400, 'VALIDATION_FAILED', 'type: Invalid option: expected one of "incoming"|"outgoing"');
   });
 
-  it('answered requests leave both lists', async () => {
+  it('answered requests leave both lists, but an ignored one stays in its sender\'s as pending (docs/friend-requests.md)', async () => {
     const me = await createUser(t.db);
     const one = await createUser(t.db);
     const two = await createUser(t.db);
@@ -243,7 +243,7 @@ describe('GET /v1/users/friends/requests', () => {
     expect((await respond(me, r2.request_id, 'REJECTED')).status).toBe(200);
     expect((await get(me, '/v1/users/friends/requests')).body).toEqual([]);
     expect((await get(one, '/v1/users/friends/requests?type=outgoing')).body).toEqual([]);
-    expect((await get(two, '/v1/users/friends/requests?type=outgoing')).body).toEqual([]);
+    expect((await get(two, '/v1/users/friends/requests?type=outgoing')).body).toEqual([expect.objectContaining({ id: r2.request_id, status: 'PENDING' })]);
   });
 });
 
@@ -262,14 +262,14 @@ describe('PUT /v1/users/friends/requests/{id}', () => {
     expect((await get(bob, '/v1/users/notifications/unread-count')).body).toMatchObject({ unread_count: 0, pending_friend_requests: 0 });
   });
 
-  it('rejecting leaves both not friends and marks the notification read', async () => {
+  it('rejecting (Ignore) leaves both not friends and marks the notification read; the sender still sees it pending', async () => {
     const alice = await createUser(t.db);
     const bob = await createUser(t.db);
     const request = await sendOk(alice, bob);
     const res = await respond(bob, request.request_id, 'REJECTED');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: request.request_id, status: 'REJECTED', friend_status: 'not_friends' });
-    expect(await statusBetween(alice, bob)).toBe('not_friends');
+    expect(await statusBetween(alice, bob)).toBe('pending');
     expect(await statusBetween(bob, alice)).toBe('not_friends');
     expect((await notificationsOf(bob)).map((n) => n.is_read)).toEqual([true]);
     expect(await friendshipRowsBetween(alice, bob)).toEqual([]);

@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_DEACTIVATED } from '../../server/modules/auth/auth.service';
 import { createUser, uniqueName, type FactoryUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -75,12 +76,26 @@ describe('POST /v1/auth/login', () => {
     expect(res.body).toMatchObject({ detail, code: 'VALIDATION_FAILED' });
   });
 
-  it('a deactivated account answers exactly as a wrong password does, with the right password too', async () => {
+  it('a deactivated account: the right password answers 403 ACCOUNT_DEACTIVATED with its own message, and no token', async () => {
     const user = await createUser(t.db, { is_active: false });
     const right = await login(user.username, user.password);
-    const wrong = await login(user.username, 'wrong-password');
-    expectError(right, 401, 'INVALID_CREDENTIALS', INVALID);
-    expect(right.body).toEqual(wrong.body);
+    expectError(right, 403, 'ACCOUNT_DEACTIVATED', ACCOUNT_DEACTIVATED);
+    expect(right.body.access_token).toBeUndefined();
+    expectError(await login(user.email.toUpperCase(), user.password), 403, 'ACCOUNT_DEACTIVATED', ACCOUNT_DEACTIVATED);
+  });
+
+  it('REFUSAL: a wrong password on a deactivated account answers exactly as on an active one or an unknown name (its state is not told)', async () => {
+    const [deactivated, active] = await Promise.all([createUser(t.db, { is_active: false }), createUser(t.db)]);
+    const onDeactivated = await login(deactivated.username, 'wrong-password');
+    expectError(onDeactivated, 401, 'INVALID_CREDENTIALS', INVALID);
+    expect(onDeactivated.body).toEqual((await login(active.username, 'wrong-password')).body);
+    expect(onDeactivated.body).toEqual((await login('nobody-at-all', 'wrong-password')).body);
+  });
+
+  it('an account deactivated through the API: its own password then answers ACCOUNT_DEACTIVATED', async () => {
+    const user = await createUser(t.db);
+    expect((await t.request.post('/v1/users/me/deactivate').set('Authorization', `Bearer ${t.tokenFor(user)}`).send({ confirm: true })).status).toBe(200);
+    expectError(await login(user.username, user.password), 403, 'ACCOUNT_DEACTIVATED', ACCOUNT_DEACTIVATED);
   });
 
   it('sets last_login: null before the first login, today (UTC) after it', async () => {

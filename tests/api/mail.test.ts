@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCode, createUser, uniqueName } from '../factories/users';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
+import { digestMail, notificationMail } from '../../server/mail/templates';
 import { createTestApp, linkIn, type TestApp } from '../helpers/test-app';
 import { startSmtpServer } from '../helpers/smtp-server';
 
@@ -176,6 +177,42 @@ describe('mail to the outbox folder (no SMTP_URL)', () => {
       expect(eml).toMatch(/^Content-Transfer-Encoding: 7bit$/m);
     } finally {
       await local.close();
+    }
+  });
+
+  it('notification mails with non-ASCII text (curly quotes, names) keep every link, the unsubscribe one too, whole on one line: 8bit, no quoted-printable', async () => {
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'stacks-notification-outbox-'));
+    const mailer = createMailer({ from: FROM, outboxDir, logger: createLogger('silent') });
+    const appUrl = 'https://stacks.a-rather-long-host-name-for-a-test.example.org/apps/ranking-game';
+    const unsubscribe = { url: `${appUrl}/unsubscribe/${'u'.repeat(180)}.${'s'.repeat(43)}`, mailto: 'support@stacks.test', what: 'e-mails about new stacks' };
+    const item = { title: 'New stack', body: 'Zoë posted “Best breakfast – ever” in Café Crew.', url: `${appUrl}/dashboard/stacks/123456` };
+    const items = Array.from({ length: 3 }, (_, i) => ({ ...item, body: `${'Ünïcode wörds '.repeat(90)}${i}`, url: `${appUrl}/dashboard/stacks/${i + 1}` }));
+    try {
+      await mailer.send(notificationMail('zoe@example.test', 'Zoë', item, unsubscribe));
+      await mailer.send(digestMail('zoe@example.test', 'Zoë', appUrl, items, 7, unsubscribe));
+      const files = readdirSync(outboxDir).sort();
+      expect(files).toHaveLength(2);
+      for (const [file, links] of [
+        [files[0], [item.url, unsubscribe.url]],
+        [files[1], [...items.map((i) => i.url), `${appUrl}/dashboard`, unsubscribe.url]],
+      ] as const) {
+        const eml = readFileSync(path.join(outboxDir, file), 'utf8');
+        const lines = eml.split('\n');
+        expect(eml).not.toMatch(/quoted-printable|base64/i);
+        expect(eml).not.toMatch(/=\n/);
+        expect(eml).toMatch(/^Content-Transfer-Encoding: 8bit$/m);
+        for (const line of lines) expect(Buffer.byteLength(line), line.slice(0, 60)).toBeLessThanOrEqual(998);
+        for (const link of links) {
+          // Text part: the link alone on a line (the digest indents it); HTML part: whole in its href.
+          expect(lines.some((line) => line.trim() === link), link).toBe(true);
+          expect(eml).toContain(`href="${link}"`);
+        }
+        expect(eml.match(/^List-Unsubscribe: (.*)$/m)?.[1]).toBe(`<${unsubscribe.url}>, <mailto:support@stacks.test?subject=unsubscribe>`);
+      }
+      // The text reads as written: UTF-8 as it is, not escaped.
+      expect(readFileSync(path.join(outboxDir, files[0]), 'utf8')).toContain('Zoë posted “Best breakfast – ever” in Café Crew.');
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true });
     }
   });
 

@@ -256,7 +256,7 @@ describe('the muter\'s feed and lists', () => {
     const theirs = await createGroupStack(t, them, group.id);
     const others = await createGroupStack(t, other, group.id);
     await mute(me, them);
-    expect((await as(t, me).post('/v1/stacks/hide_new', {})).body).toEqual({ count: 1 });
+    expect((await as(t, me).post('/v1/stacks/hide_new', {})).body).toEqual({ count: 1, batch_id: expect.any(Number) });
     expect(await feedIds(me)).toEqual([]);
     await unmute(me, them);
     expect(await feedIds(me)).toEqual([`stack:${theirs}`]);

@@ -95,7 +95,7 @@ describe('adding and listing passkeys', () => {
 });
 
 describe('signing in with a passkey', () => {
-  it('needs no username; the session counts as signed in with a second factor, and the passkey shows when it was last used', async () => {
+  it('needs no username; the session is labelled a passkey sign-in (a second factor too), and the passkey shows when it was last used', async () => {
     const user = await createUser(t.db);
     const authenticator = new SoftAuthenticator(ORIGIN);
     await addPasskey(user, authenticator);
@@ -108,7 +108,7 @@ describe('signing in with a passkey', () => {
     const me = await t.request.get('/v1/users/me').set('Authorization', `Bearer ${token}`);
     expect(me.body.username).toBe(user.username);
     const sessions = await t.request.get('/v1/users/me/sessions').set('Authorization', `Bearer ${token}`);
-    expect(sessions.body.find((s: { current: boolean }) => s.current).second_factor).toBe(true);
+    expect(sessions.body.find((s: { current: boolean }) => s.current)).toMatchObject({ second_factor: true, sign_in_method: 'passkey' });
     expect((await as(t, user).get('/v1/users/me/passkeys')).body.items[0].last_used_at).toEqual(expect.any(String));
   });
 

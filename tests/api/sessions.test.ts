@@ -11,7 +11,7 @@ import { createLogger } from '../../server/logger';
 import { createEventHub, type EventHub } from '../../server/modules/events/event-hub';
 import { deviceOf } from '../../server/modules/auth/sessions.service';
 import { expectError } from '../factories/stacks';
-import { createUser, type FactoryUser } from '../factories/users';
+import { createCode, createUser, uniqueName, type FactoryUser } from '../factories/users';
 import { listen, openSse, type SseStream } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -84,11 +84,23 @@ describe('each sign-in is a session of its own', () => {
     expect(listed.find((s) => s.current)?.device).toBe('Chrome on Linux');
     expect(listed.filter((s) => s.current)).toHaveLength(1);
     for (const session of listed) {
-      expect(session).toEqual({ id: expect.any(Number), device: expect.any(String), ip: expect.stringMatching(/^10\.9\./), created_at: expect.any(String), last_seen_at: expect.any(String), current: expect.any(Boolean), second_factor: false });
+      expect(session).toEqual({ id: expect.any(Number), device: expect.any(String), ip: expect.stringMatching(/^10\.9\./), created_at: expect.any(String), last_seen_at: expect.any(String), current: expect.any(Boolean), second_factor: false, sign_in_method: 'password' });
     }
     expect(listed[0].id).toBeGreaterThan(listed[1].id);
     // The factory's session (made with the user) is listed too, but is not current.
     expect((await sessionsOf(laptop)).find((s) => s.device === 'vitest')?.current).toBe(false);
+  });
+
+  it('registering starts a session labelled as a registration', async () => {
+    const code = await createCode(t.db);
+    const username = uniqueName('reg');
+    const res = await t.request
+      .post('/v1/users/register')
+      .set('X-Forwarded-For', '10.8.0.1')
+      .send({ username, email: `${username}@example.test`, password: 'password123', registration_code: code.code });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [session] = await sessionsOf(res.body.access_token as string);
+    expect(session).toMatchObject({ current: true, second_factor: false, sign_in_method: 'registration' });
   });
 
   it('names devices from their user agents', () => {

@@ -1,7 +1,8 @@
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_IMAGE } from '../../shared/limits';
-import { consensus, score, scoreLabel, scorePercent } from '../../shared/scoring';
+import { consensus, describeScore, score, scoreLabel, scorePercent } from '../../shared/scoring';
+import { scorePanelText } from '../../server/modules/stacks/share-image.render';
 import { shareImageBudget, shareImageCache, shareImageFacts, ShareImageCache } from '../../server/modules/stacks/share-image.service';
 import { viewerOf } from '../../server/viewer';
 import {
@@ -79,7 +80,7 @@ describe('GET /v1/stacks/{id}/image.png: a friend stack', () => {
     expectPng(await fetchImage(friend, id));
   });
 
-  it('shows the friend\'s answer and the score with its label, from each side', async () => {
+  it('shows the friend\'s answer and the score as the detail shows it (label and percentage, never "N of 75"), from each side', async () => {
     const { me, friend } = await friendPair(t);
     const id = await createFriendStack(t, me, friend);
     await answer(t, me, id, RANKINGS.identity);
@@ -90,11 +91,15 @@ describe('GET /v1/stacks/{id}/image.png: a friend stack', () => {
     expect(mine.me.items.map((i) => i.positionIndex)).toEqual([...RANKINGS.identity]);
     expect(mine.other).toEqual({ heading: friend.username, items: expect.any(Array), waiting: null });
     expect(mine.other.items?.map((i) => i.positionIndex)).toEqual([...RANKINGS.mixed]);
-    expect(mine.score).toEqual({ value: expected, label: scoreLabel(expected), percent: scorePercent(expected), against: friend.username });
+    expect(mine.score).toEqual({ label: scoreLabel(expected), percent: scorePercent(expected), against: friend.username });
+    // The figures of the friend's card in the detail (describeScore): its percentage and label, and nothing else.
+    expect(scorePanelText(mine)).toEqual([scorePercent(expected), scoreLabel(expected), `with ${friend.username}`]);
+    expect(`${scoreLabel(expected)} ${scorePercent(expected)}`).toBe(describeScore(expected, false));
+    expect(scorePanelText(mine).join(' ')).not.toMatch(/of 75/);
     const theirs = (await shareImageFacts(t.db, viewerOf(friend), id, 'stack')).model;
     expect(theirs.other.heading).toBe(me.username);
     expect(theirs.me.items.map((i) => i.positionIndex)).toEqual([...RANKINGS.mixed]);
-    expect(theirs.score?.value).toBe(expected);
+    expect(theirs.score?.percent).toBe(scorePercent(expected));
   });
 
   it('before the friend answers: the viewer\'s ranking and "Waiting for {friend}", no score; the answer changes ETag and bytes', async () => {
@@ -106,6 +111,7 @@ describe('GET /v1/stacks/{id}/image.png: a friend stack', () => {
     const { model } = await shareImageFacts(t.db, viewerOf(me), id, 'stack');
     expect(model.other).toEqual({ heading: friend.username, items: null, waiting: `Waiting for ${friend.username}` });
     expect(model.score).toBeNull();
+    expect(scorePanelText(model)).toEqual(['No score yet']);
 
     await answer(t, friend, id, RANKINGS.reversed);
     const answered = await fetchImage(me, id);
@@ -162,7 +168,7 @@ describe('GET /v1/stacks/{id}/image.png: a friend stack', () => {
 });
 
 describe('GET /v1/stacks/{id}/image.png: a group stack', () => {
-  it('members who answered get the viewer\'s ranking beside the group consensus and the score against it', async () => {
+  it('members who answered get the viewer\'s ranking beside the group consensus, and no score (the detail shows none against the consensus)', async () => {
     const { owner, a, b, group } = await stackCast(t);
     const id = await createGroupStack(t, owner, group.id);
     await answer(t, owner, id, RANKINGS.identity);
@@ -171,10 +177,10 @@ describe('GET /v1/stacks/{id}/image.png: a group stack', () => {
     expectPng(await fetchImage(a, id));
     const { model } = await shareImageFacts(t.db, viewerOf(a), id, 'stack');
     const order = consensus([RANKINGS.identity, RANKINGS.mixed, RANKINGS.swapFirst]);
-    const expected = score(RANKINGS.mixed, order);
     expect(model.other.heading).toBe('Group Consensus');
     expect(model.other.items?.map((i) => i.positionIndex)).toEqual(order);
-    expect(model.score).toEqual({ value: expected, label: scoreLabel(expected), percent: scorePercent(expected), against: 'the group' });
+    expect(model.score).toBeNull();
+    expect(scorePanelText(model)).toEqual([]);
   });
 
   it('alone so far: "Waiting for the group", no score; an outsider 404; a member who has not answered and an admin outside the group 403', async () => {
@@ -185,6 +191,7 @@ describe('GET /v1/stacks/{id}/image.png: a group stack', () => {
     const { model } = await shareImageFacts(t.db, viewerOf(owner), id, 'stack');
     expect(model.other).toEqual({ heading: 'Group Consensus', items: null, waiting: 'Waiting for the group' });
     expect(model.score).toBeNull();
+    expect(scorePanelText(model)).toEqual([]);
     expectJsonError(await fetchImage(outsider, id), 404, 'STACK_NOT_FOUND', 'Stack not found');
     expectJsonError(await fetchImage(a, id), 403, 'NOT_ANSWERED', 'Answer the stack before sharing its image');
     expectJsonError(await fetchImage(admin, id), 403, 'NOT_ANSWERED', 'Answer the stack before sharing its image');
@@ -222,7 +229,7 @@ describe('GET /v1/twisted_stacks/{id}/image.png', () => {
 
     await answer(t, friend, id, RANKINGS.reversed, 'twisted');
     expectPng(await fetchImage(friend, id, 'twisted'));
-    expect((await shareImageFacts(t.db, viewerOf(friend), id, 'twisted')).model.score?.value).toBe(75);
+    expect((await shareImageFacts(t.db, viewerOf(friend), id, 'twisted')).model.score?.percent).toBe(scorePercent(75));
     expectJsonError(await fetchImage(third, id, 'twisted'), 404, 'STACK_NOT_FOUND', 'Twisted stack not found');
     expectJsonError(await fetchImage(me, stackId, 'twisted'), 404, 'STACK_NOT_FOUND', 'Twisted stack not found');
   });

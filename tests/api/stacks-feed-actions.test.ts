@@ -80,7 +80,7 @@ describe('POST /v1/stacks/hide_new', () => {
 
     const { result: res, statements } = await t.testDb.countQueries(() => hideNew(owner));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ count: 41 });
+    expect(res.body).toEqual({ count: 41, batch_id: expect.any(Number) });
     // One statement does the hiding, however many stacks: as many as when there is nothing to
     // hide, and the one summary event (docs/live-events.md; none when nothing changed).
     expect(statements.filter((q) => /insert into "stack_hides"/i.test(q))).toHaveLength(1);
@@ -94,12 +94,12 @@ describe('POST /v1/stacks/hide_new', () => {
     // Hidden for me only.
     expect(await wholeFeed(owner, 'filter_new=true')).toEqual([]);
     // Nothing more to hide.
-    expect((await hideNew(owner)).body).toEqual({ count: 0 });
+    expect((await hideNew(owner)).body).toEqual({ count: 0, batch_id: null });
   });
 
   it('hides for me only: the other members still see the stacks, and I can still open them', async () => {
     const { owner, b, fresh } = await manyNew(2);
-    expect((await hideNew(owner)).body).toEqual({ count: 3 });
+    expect((await hideNew(owner)).body).toEqual({ count: 3, batch_id: expect.any(Number) });
     const others = await wholeFeed(b);
     for (const id of fresh) expect(stackItem(others, id)).toBeDefined();
     expect((await as(t, owner).get(`/v1/stacks/${fresh[0]}`)).status).toBe(200);
@@ -108,7 +108,7 @@ describe('POST /v1/stacks/hide_new', () => {
   it('writes one feed.bulk_updated event for me instead of an event per stack (docs/live-events.md)', async () => {
     const { owner, fresh } = await manyNew(3);
     const before = Number((await t.db.selectFrom('events').select(sql<number>`coalesce(max(seq), 0)`.as('seq')).executeTakeFirstOrThrow()).seq);
-    expect((await hideNew(owner)).body).toEqual({ count: fresh.length + 1 });
+    expect((await hideNew(owner)).body).toEqual({ count: fresh.length + 1, batch_id: expect.any(Number) });
     const written = await t.db.selectFrom('events').select(['type', 'user_id', 'data']).where('seq', '>', before).execute();
     expect(written).toEqual([{ type: 'feed.bulk_updated', user_id: owner.id, data: { action: 'hide_new', count: fresh.length + 1 } }]);
   });
@@ -126,7 +126,7 @@ describe('POST /v1/stacks/hide_new', () => {
     expect(expected).toEqual(expect.arrayContaining([`s${mine}`, `s${friendly}`]));
     expect(expected).not.toContain(`t${twisted}`);
 
-    expect((await hideNew(owner)).body).toEqual({ count: expected.length });
+    expect((await hideNew(owner)).body).toEqual({ count: expected.length, batch_id: expect.any(Number) });
     const after = await wholeFeed(owner);
     expect(keysWhere(after, () => true)).toEqual(keysWhere(before, (item) => !isNew(item)));
   });
@@ -138,17 +138,17 @@ describe('POST /v1/stacks/hide_new', () => {
     const botNew = await createGroupStack(t, a, group.id, { name: 'bot' });
     await makeBotStack(t, botNew);
 
-    expect((await hideNew(owner, { filter_friends: true })).body).toEqual({ count: 1 });
+    expect((await hideNew(owner, { filter_friends: true })).body).toEqual({ count: 1, batch_id: expect.any(Number) });
     let left = await wholeFeed(owner);
     expect(stackItem(left, friendNew)).toBeUndefined();
     expect(stackItem(left, groupNew)).toBeDefined();
 
-    expect((await hideNew(owner, { filter_no_bots: true })).body).toEqual({ count: 1 });
+    expect((await hideNew(owner, { filter_no_bots: true })).body).toEqual({ count: 1, batch_id: expect.any(Number) });
     left = await wholeFeed(owner);
     expect(stackItem(left, groupNew)).toBeUndefined();
     expect(keysWhere(left, () => true)).toEqual([`s${botNew}`]);
 
-    expect((await hideNew(owner, { filter_new: true, filter_friends: false, filter_no_bots: false })).body).toEqual({ count: 1 });
+    expect((await hideNew(owner, { filter_new: true, filter_friends: false, filter_no_bots: false })).body).toEqual({ count: 1, batch_id: expect.any(Number) });
     expect(await wholeFeed(owner)).toEqual([]);
   });
 
@@ -157,7 +157,7 @@ describe('POST /v1/stacks/hide_new', () => {
     await createGroupStack(t, a, group.id);
     const res = await t.request.post('/v1/stacks/hide_new').set('Authorization', `Bearer ${t.tokenFor(owner)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ count: 1 });
+    expect(res.body).toEqual({ count: 1, batch_id: expect.any(Number) });
   });
 
   it('refuses filters that are not booleans (400) and callers without a token (401)', async () => {

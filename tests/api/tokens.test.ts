@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_DEACTIVATED } from '../../server/modules/auth/auth.service';
 import { createUser } from '../factories/users';
 import { createTestApp, linkIn, type TestApp } from '../helpers/test-app';
 
@@ -109,7 +110,7 @@ describe('POST /v1/users/me/deactivate', () => {
     expect((await login(user.username, user.password)).status).toBe(200);
   });
 
-  it('with confirm true: 200, the same token is refused at once, and login answers as a wrong password', async () => {
+  it('with confirm true: 200, the same token is refused at once, and login with its password answers ACCOUNT_DEACTIVATED', async () => {
     const user = await createUser(t.db);
     const session = await login(user.username, user.password);
     const token = session.body.access_token as string;
@@ -123,7 +124,8 @@ describe('POST /v1/users/me/deactivate', () => {
     expectError(await me(`Bearer ${otherToken}`), 401, 'UNAUTHORIZED', REVOKED);
     // Even a token signed with the new token version does not bring a deactivated account back.
     expectError(await me(`Bearer ${t.tokenFor({ ...user, token_version: user.token_version + 1 })}`), 401, 'UNAUTHORIZED', REVOKED);
-    expectError(await login(user.username, user.password), 401, 'INVALID_CREDENTIALS', 'Incorrect username/email or password');
+    expectError(await login(user.username, user.password), 403, 'ACCOUNT_DEACTIVATED', ACCOUNT_DEACTIVATED);
+    expectError(await login(user.username, 'not-the-password'), 401, 'INVALID_CREDENTIALS', 'Incorrect username/email or password');
     expectError(await t.request.post('/v1/users/me/deactivate').set('Authorization', `Bearer ${token}`).send({ confirm: true }), 401, 'UNAUTHORIZED', REVOKED);
   });
 

@@ -124,7 +124,7 @@ describe('signing in in two steps', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.token_type).toBe('bearer');
     const sessions = await as(done.body.access_token).get('/v1/users/me/sessions');
-    expect(sessions.body.find((s: { current: boolean }) => s.current).second_factor).toBe(true);
+    expect(sessions.body.find((s: { current: boolean }) => s.current)).toMatchObject({ second_factor: true, sign_in_method: 'two_factor' });
 
     const replay = await secondStep(await mfaTokenFor(user), code);
     expect(replay.status).toBe(401);

@@ -240,6 +240,47 @@ const CASES: Case[] = [
     },
   },
   {
+    action: 'preferences',
+    route: 'PUT /v1/users/me/preferences',
+    async setup() {
+      const [me, other] = await users(2);
+      const themes = ['light', 'dark', 'system'] as const;
+      const write = (user: FactoryUser, i: number) => as(t, user).put('/v1/users/me/preferences', { theme: themes[i % 3] });
+      return { write: (i) => write(me, i), other: () => write(other, 0) };
+    },
+  },
+  {
+    action: 'unhides',
+    route: 'DELETE /v1/users/me/hidden-stacks/{id}',
+    async setup(count) {
+      const [me, other] = await users(2);
+      const [friend] = await friendsOf(me, 1);
+      await makeFriendsInDb(t.db, other, friend);
+      const mine: number[] = [];
+      for (let i = 0; i < count; i += 1) mine.push(await stackInDb(friend, me));
+      const theirs = await stackInDb(friend, other);
+      await t.db
+        .insertInto('stack_hides')
+        .values([...mine.map((id) => ({ stack_id: id, user_id: me.id, hidden_by: me.id })), { stack_id: theirs, user_id: other.id, hidden_by: other.id }])
+        .execute();
+      return { write: (i) => as(t, me).del(`/v1/users/me/hidden-stacks/${mine[i]}`), other: () => as(t, other).del(`/v1/users/me/hidden-stacks/${theirs}`) };
+    },
+  },
+  {
+    action: 'friendRequestWithdrawals',
+    route: 'DELETE /v1/users/friends/requests/{id}',
+    async setup(count) {
+      const [me, other] = await users(2);
+      const targets = await users(count + 1);
+      const requests = await t.db
+        .insertInto('friend_requests')
+        .values([...targets.slice(0, count).map((target) => ({ from_user_id: me.id, to_user_id: target.id })), { from_user_id: other.id, to_user_id: targets[count].id }])
+        .returning('id')
+        .execute();
+      return { write: (i) => as(t, me).del(`/v1/users/friends/requests/${requests[i].id}`), other: () => as(t, other).del(`/v1/users/friends/requests/${requests[count].id}`) };
+    },
+  },
+  {
     action: 'pushSubscriptions',
     route: 'POST /v1/users/me/push-subscriptions',
     async setup() {

@@ -48,6 +48,8 @@ function throttled<T>(call: AdminCall, action: 'releaseNotes' | 'botRuns', work:
   return call.viewer ? throttledWrite(call.db, action, call.viewer.id, work) : work();
 }
 
+export const CODE_USED_UP = 'This code is used up: nobody can register with it any more, so there is nothing to revoke.';
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const isoOrNull = (value: Date | string | null) => (value === null ? null : toIso(value));
 
@@ -64,6 +66,7 @@ function toCode(row: NonNullable<Awaited<ReturnType<typeof codes.findAdminCode>>
     created_at: toIso(row.created_at),
     created_by: row.created_by === null ? null : { id: row.created_by, username: row.created_by_username ?? '' },
     status: row.status,
+    used_up: row.used_up,
   };
 }
 
@@ -95,7 +98,11 @@ export function createCode(call: AdminCall, input: CreateCodeInput): Promise<Adm
 
 export function revokeCode(call: AdminCall, id: number): Promise<AdminCode> {
   return record(call, { action: 'codes.revoke', targetType: 'code', targetId: id, describe: (code) => `${code.code} revoked (${plural(code.uses, 'use')} taken)` }, async () => {
-    if (!(await codes.revokeCode(call.db, id))) throw notFound('Registration code not found', 'CODE_NOT_FOUND');
+    if (!(await codes.revokeCode(call.db, id))) {
+      // Known but used up (revokeCode leaves those alone), or unknown.
+      await loadCode(call.db, id);
+      throw conflict('CODE_USED_UP', CODE_USED_UP);
+    }
     return loadCode(call.db, id);
   });
 }

@@ -2,7 +2,7 @@ import bcrypt from 'bcrypt';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from '../../../shared/schemas/auth';
 import { SECURITY } from '../../../shared/limits';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, unauthorized } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors';
 import { runInBackground } from '../../jobs/background';
 import type { MailMessage } from '../../mail/mailer';
 import { passwordResetMail, verificationMail } from '../../mail/templates';
@@ -20,6 +20,8 @@ import * as twoFactor from './two-factor.service';
 
 export const RECOVERY_MESSAGE = 'If the email address exists, a password reset link has been sent.';
 const INVALID_CREDENTIALS = 'Incorrect username/email or password';
+/** Told only to someone who gave the account's password (spec 1 §2 Settings: a deactivated account cannot log in). */
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated, so it can no longer log in.';
 
 /** A valid hash to compare against when the user does not exist, so both failures take as long. */
 let dummyHash: Promise<string> | undefined;
@@ -92,7 +94,7 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string, 
   }
   await releaseAttempt(db, limits);
   await sendAfterCommit(deps, verificationMail(created.user.email, created.user.username, config.appUrl, created.verifyToken));
-  return { access_token: await issueAccessToken(db, config.jwtSecret, created.user, { ip, userAgent }), token_type: 'bearer' as const };
+  return { access_token: await issueAccessToken(db, config.jwtSecret, created.user, { ip, userAgent, method: 'registration' }), token_type: 'bearer' as const };
 }
 
 async function createAccount({ db, config }: AppDeps, input: RegisterInput) {
@@ -132,7 +134,8 @@ async function createAccount({ db, config }: AppDeps, input: RegisterInput) {
  * Signs in by username or e-mail; with two-factor sign-in on, answers an mfa_token for the second
  * step instead of an access token. The attempt is reserved under every login limit before bcrypt
  * runs, so parallel and batched guesses count like sequential ones; a success gives it back.
- * A deactivated account answers exactly as a wrong password does.
+ * A deactivated account answers as a wrong password does unless the password is right: only then
+ * 403 ACCOUNT_DEACTIVATED says so, so its state is told to no one who lacks its password.
  */
 export async function login(deps: AppDeps, input: LoginInput, ip: string, userAgent = '') {
   const { db, config } = deps;
@@ -142,14 +145,15 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string, userAg
   const candidate = await users.findLoginCandidate(db, input.username_or_email);
   dummyHash ??= bcrypt.hash('not a real password', config.bcryptCost);
   const matches = await bcrypt.compare(input.password, candidate?.password_hash ?? (await dummyHash));
-  if (!candidate || !matches || !candidate.is_active) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+  if (!candidate || !matches) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
 
   // The owner's own earlier slips from this IP are forgiven; elsewhere the success only gives its attempt back.
   await resetLimit(db, limits[0].key);
   await releaseAttempt(db, limits.slice(1));
+  if (!candidate.is_active) throw forbidden(ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');
   // With two-factor sign-in on, the password only opens the second step (docs/two-factor.md).
   if (await twoFactor.needsSecondStep(db, candidate.id)) return twoFactor.startSecondStep(db, candidate.id);
-  return signedIn(db, config.jwtSecret, candidate, { ip, userAgent }, false);
+  return signedIn(db, config.jwtSecret, candidate, { ip, userAgent }, 'password');
 }
 
 const TOKEN_PROBLEMS = {

@@ -1,6 +1,7 @@
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { SECURITY } from '../../../shared/limits';
+import type { SignInMethod } from '../../../shared/schemas/sessions';
 import { TOKEN_REFUSALS } from '../../errors';
 import type { Db } from '../../db/client';
 import type { SessionUserRow } from './sessions.repo';
@@ -68,9 +69,9 @@ export async function issueAccessToken(
   db: Db,
   secret: string,
   user: { id: number; token_version: number },
-  request: { ip: string; userAgent: string; secondFactor?: boolean },
+  request: { ip: string; userAgent: string; method: SignInMethod },
 ): Promise<string> {
-  const sessionId = await startSession(db, user.id, { ...request, secondFactor: request.secondFactor ?? false });
+  const sessionId = await startSession(db, user.id, request);
   return signAccessToken(secret, user, sessionId);
 }
 

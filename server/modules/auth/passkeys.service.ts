@@ -170,5 +170,5 @@ export async function signIn({ db, config }: AppDeps, response: WebAuthnCredenti
   if (!verification.verified) throw signInRefused();
   await repo.recordUse(db, passkey.id, verification.authenticationInfo.newCounter);
   await releaseAttempt(db, limits);
-  return signedIn(db, config.jwtSecret, user, request, true);
+  return signedIn(db, config.jwtSecret, user, request, 'passkey');
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { SECURITY } from '../../../shared/limits';
+import type { SignInMethod } from '../../../shared/schemas/sessions';
 import type { Db } from '../../db/client';
 import { PREPARE_MARK } from '../../db/prepared';
 
@@ -35,7 +36,7 @@ export function touchSession(db: Db, sessionId: number, ip: string) {
   return db.updateTable('sessions').set({ last_seen_at: sql`now()`, ip }).where('id', '=', sessionId).execute();
 }
 
-export function insertSession(db: Db, values: { user_id: number; expires_at: Date; ip: string; user_agent: string; second_factor: boolean }) {
+export function insertSession(db: Db, values: { user_id: number; expires_at: Date; ip: string; user_agent: string; second_factor: boolean; sign_in_method: SignInMethod }) {
   return db.insertInto('sessions').values(values).returning(['id']).executeTakeFirstOrThrow();
 }
 
@@ -43,7 +44,7 @@ export function insertSession(db: Db, values: { user_id: number; expires_at: Dat
 export function listLiveSessions(db: Db, userId: number, limit: number) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at', 'second_factor'])
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at', 'second_factor', 'sign_in_method'])
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)

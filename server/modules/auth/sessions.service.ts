@@ -1,6 +1,6 @@
 import Bowser from 'bowser';
 import { SECURITY } from '../../../shared/limits';
-import type { Session } from '../../../shared/schemas/sessions';
+import type { Session, SignInMethod } from '../../../shared/schemas/sessions';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
 import { notFound } from '../../errors';
@@ -24,13 +24,15 @@ export function deviceOf(userAgent: string): string {
 }
 
 /** A new session for a sign-in: its id goes into the access token. Keeps the account's sessions bounded. */
-export async function startSession(db: Db, userId: number, request: { ip: string; userAgent: string; secondFactor: boolean }): Promise<number> {
+export async function startSession(db: Db, userId: number, request: { ip: string; userAgent: string; method: SignInMethod }): Promise<number> {
   const session = await repo.insertSession(db, {
     user_id: userId,
     expires_at: new Date(Date.now() + SECURITY.accessTokenTtlSeconds * 1000),
     ip: request.ip,
     user_agent: request.userAgent.slice(0, SECURITY.sessionUserAgentMax),
-    second_factor: request.secondFactor,
+    // A code and a passkey are both second factors (REQUIRE_ADMIN_2FA); the method tells them apart.
+    second_factor: request.method === 'two_factor' || request.method === 'passkey',
+    sign_in_method: request.method,
   });
   await repo.boundSessions(db, userId, SECURITY.sessionsPerUser, SECURITY.sessionForgetDays);
   return session.id;
@@ -46,6 +48,7 @@ export async function listSessions(db: Db, userId: number, currentId: number): P
     last_seen_at: toIso(row.last_seen_at),
     current: row.id === currentId,
     second_factor: row.second_factor,
+    sign_in_method: row.sign_in_method,
   }));
 }
 

@@ -195,5 +195,5 @@ export async function finishSecondStep(deps: AppDeps, input: LoginMfaInput, requ
       return true;
     }),
   );
-  return signedIn(db, config.jwtSecret, user, request, true);
+  return signedIn(db, config.jwtSecret, user, request, 'two_factor');
 }

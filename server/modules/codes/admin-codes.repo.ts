@@ -14,7 +14,7 @@ function codesQuery(db: Db) {
   return db
     .selectFrom('registration_codes as rc')
     .leftJoin('users as maker', 'maker.id', 'rc.created_by')
-    .select(['rc.id', 'rc.code', 'rc.max_uses', 'rc.uses', 'rc.expires_at', 'rc.revoked_at', 'rc.created_at', 'rc.created_by', 'maker.username as created_by_username', codeStatus.as('status')])
+    .select(['rc.id', 'rc.code', 'rc.max_uses', 'rc.uses', 'rc.expires_at', 'rc.revoked_at', 'rc.created_at', 'rc.created_by', 'maker.username as created_by_username', codeStatus.as('status'), sql<boolean>`rc.uses >= rc.max_uses`.as('used_up')])
     .where('rc.is_invite', '=', false);
 }
 
@@ -27,13 +27,20 @@ export function findCodeById(db: Db, id: number) {
   return codesQuery(db).where('rc.id', '=', id).executeTakeFirst();
 }
 
-/** Revokes a code: it expires now too, so every check of a code refuses it. Idempotent. */
+/**
+ * Revokes a code that still has uses left: every check of a code refuses a revoked one
+ * (codes.repo.ts), and its expiry stays as it was. Idempotent: a revoked code keeps its first
+ * revoke time. A used-up code is left alone (undefined, as for an unknown id): nobody can register
+ * with it any more, so there is nothing to revoke. One statement, so a registration taking its
+ * last use meanwhile cannot be revoked after the fact.
+ */
 export function revokeCode(db: Db, id: number) {
   return db
     .updateTable('registration_codes')
-    .set({ revoked_at: sql`coalesce(revoked_at, now())`, expires_at: sql`least(coalesce(expires_at, now()), now())` })
+    .set({ revoked_at: sql`coalesce(revoked_at, now())` })
     .where('id', '=', id)
     .where('is_invite', '=', false)
+    .where(sql<boolean>`(uses < max_uses or revoked_at is not null)`)
     .returning('id')
     .executeTakeFirst();
 }

@@ -14,6 +14,7 @@ export function consumeCode(db: Db, code: string) {
     .where(sql`lower(code)`, '=', code.toLowerCase())
     .where(sql`uses`, '<', sql`max_uses`)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+    .where('revoked_at', 'is', null)
     .where(inviterActive)
     .returning(['id', 'created_by', 'is_invite'])
     .executeTakeFirst();
@@ -22,7 +23,8 @@ export function consumeCode(db: Db, code: string) {
 export function findCode(db: Db, code: string) {
   return db
     .selectFrom('registration_codes')
-    .select(['id', 'uses', 'max_uses', sql<boolean>`expires_at is not null and expires_at <= now()`.as('expired')])
+    // A revoked code reads as expired to whoever tries it (an admin's revoke ends it early).
+    .select(['id', 'uses', 'max_uses', sql<boolean>`(expires_at is not null and expires_at <= now()) or revoked_at is not null`.as('expired')])
     .where(sql`lower(code)`, '=', code.toLowerCase())
     .where(inviterActive)
     .executeTakeFirst();

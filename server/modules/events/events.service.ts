@@ -94,7 +94,7 @@ export async function sessionStillValid(db: Db, userId: number, session: { token
   return state !== undefined && state.is_active && state.session_live && state.token_version === session.tokenVersion;
 }
 
-export type BulkAction = 'hide_new' | 'clear_updates';
+export type BulkAction = 'hide_new' | 'clear_updates' | 'unhide';
 
 /**
  * Runs a bulk action of `userId` (Hide New Stacks, Clear Updates) in one transaction with the

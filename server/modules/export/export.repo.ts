@@ -55,7 +55,13 @@ function friendRequestsSentSection(eb: ExportEb, me: number, limit: number) {
     eb
       .selectFrom('friend_requests as fr')
       .innerJoin('users as tu', 'tu.id', 'fr.to_user_id')
-      .select(['tu.username', 'fr.status', isoNotNull('fr.created_at').as('created_at'), isoRef('fr.responded_at').as('responded_at')])
+      // An ignored request reads as pending to its sender, here as everywhere (docs/friend-requests.md).
+      .select([
+        'tu.username',
+        sql<'PENDING' | 'ACCEPTED' | 'CANCELLED'>`case when fr.status = 'REJECTED' then 'PENDING' else fr.status end`.as('status'),
+        isoNotNull('fr.created_at').as('created_at'),
+        sql<string | null>`case when fr.status = 'ACCEPTED' then ${isoRef('fr.responded_at')} end`.as('responded_at'),
+      ])
       .where('fr.from_user_id', '=', me)
       .orderBy('fr.id', 'desc')
       .limit(limit),

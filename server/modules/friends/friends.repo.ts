@@ -12,18 +12,65 @@ export async function areFriends(db: Db, a: number, b: number): Promise<boolean>
   return row !== undefined;
 }
 
-export function findPendingBetween(db: Db, a: number, b: number) {
+/**
+ * The requests between two people still open for their sender, either way: pending, or ignored
+ * (REJECTED: its sender still sees it pending until it is withdrawn or settled; docs/friend-requests.md).
+ */
+export function findOpenBetween(db: Db, a: number, b: number) {
   return db
     .selectFrom('friend_requests')
-    .select(['id', 'from_user_id', 'to_user_id'])
-    .where('status', '=', 'PENDING')
+    .select(['id', 'from_user_id', 'to_user_id', 'status'])
+    .where('status', 'in', ['PENDING', 'REJECTED'])
     .where((eb) =>
       eb.or([
         eb.and([eb('from_user_id', '=', a), eb('to_user_id', '=', b)]),
         eb.and([eb('from_user_id', '=', b), eb('to_user_id', '=', a)]),
       ]),
     )
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Seconds until `fromId` may send `toId` a new request after withdrawing one: the cooling-off time
+ * counted from when the withdrawn request was sent; 0 when there is none to wait for.
+ */
+export async function coolingOffSeconds(db: Db, fromId: number, toId: number, days: number): Promise<number> {
+  const row = await db
+    .selectFrom('friend_requests')
+    .select(sql<number>`ceil(extract(epoch from (max(created_at) + make_interval(days => ${days}) - now())))::int`.as('seconds'))
+    .where('from_user_id', '=', fromId)
+    .where('to_user_id', '=', toId)
+    .where('withdrawn_at', 'is not', null)
+    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
     .executeTakeFirst();
+  return Math.max(0, row?.seconds ?? 0);
+}
+
+/** The sender withdraws a request still open for them (pending or ignored); undefined when it is not. */
+export function withdrawRequest(db: Db, id: number) {
+  return db
+    .updateTable('friend_requests')
+    .set({ status: 'CANCELLED', withdrawn_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', 'in', ['PENDING', 'REJECTED'])
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Ignored requests between two people end once something settles the pair (a friendship). */
+export function closeIgnoredBetween(db: Db, a: number, b: number) {
+  return db
+    .updateTable('friend_requests')
+    .set({ status: 'CANCELLED' })
+    .where('status', '=', 'REJECTED')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('from_user_id', '=', a), eb('to_user_id', '=', b)]),
+        eb.and([eb('from_user_id', '=', b), eb('to_user_id', '=', a)]),
+      ]),
+    )
+    .execute();
 }
 
 export function insertRequest(db: Db, fromUserId: number, toUserId: number) {
@@ -69,12 +116,12 @@ export async function deleteFriendship(db: Db, a: number, b: number): Promise<nu
   return Number(result.numDeletedRows);
 }
 
-/** Ends open requests between two people and marks their FRIEND_REQUEST notifications read. */
+/** Ends open requests (pending or ignored) between two people and marks their FRIEND_REQUEST notifications read. */
 export async function cancelPendingBetween(db: Db, a: number, b: number) {
   const cancelled = await db
     .updateTable('friend_requests')
-    .set({ status: 'CANCELLED', responded_at: sql`now()` })
-    .where('status', '=', 'PENDING')
+    .set({ status: 'CANCELLED', responded_at: sql`coalesce(responded_at, now())` })
+    .where('status', 'in', ['PENDING', 'REJECTED'])
     .where((eb) =>
       eb.or([
         eb.and([eb('from_user_id', '=', a), eb('to_user_id', '=', b)]),
@@ -93,7 +140,10 @@ export async function cancelPendingBetween(db: Db, a: number, b: number) {
     .execute();
 }
 
-/** Open requests to (incoming) or from (outgoing) the user, with both people's names. */
+/**
+ * Open requests to (incoming) or from (outgoing) the user, with both people's names. Outgoing
+ * includes the ones the other person ignored, as PENDING: their sender is not told of an ignore.
+ */
 export function listPendingRequests(db: Db, userId: number, type: 'incoming' | 'outgoing') {
   return db
     .selectFrom('friend_requests as r')
@@ -107,10 +157,10 @@ export function listPendingRequests(db: Db, userId: number, type: 'incoming' | '
       'r.to_user_id as user_id',
       't.username as username',
       't.avatar_id as avatar_id',
-      'r.status',
+      sql<'PENDING'>`'PENDING'`.as('status'),
       'r.created_at',
     ])
-    .where('r.status', '=', 'PENDING')
+    .where('r.status', 'in', type === 'incoming' ? ['PENDING'] : ['PENDING', 'REJECTED'])
     .where(type === 'incoming' ? 'r.to_user_id' : 'r.from_user_id', '=', userId)
     .where('f.is_active', '=', true)
     .where('t.is_active', '=', true)

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { throttleSummary } from '../../../shared/limits';
+import { FRIENDS, throttleSummary } from '../../../shared/limits';
 import { AnswerRequestInput, ListRequestsInput, MessageResponse } from '../../../shared/schemas/common';
 import {
   BlockedUser,
   BlockInput,
   FriendRequest,
   FriendRequestAnswer,
+  FriendRequestIdInput,
   SendFriendRequestInput,
   SendFriendRequestResult,
   UserIdInput,
   UserSummary,
+  WithdrawFriendRequestResult,
 } from '../../../shared/schemas/users';
 import { authedProcedure, router } from '../../trpc/init';
 import * as friends from './friends.service';
@@ -19,7 +21,7 @@ const tags = ['friends'];
 export const friendsRouter = router({
   /** Asks a user to be friends (FRIEND_REQUEST notification); if they already asked, you become friends. */
   sendRequest: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/v1/users/friends/requests', tags, summary: `Send a friend request (${throttleSummary('friendRequests')})`, errorResponses: [400, 401, 404, 409, 429] } })
+    .meta({ openapi: { method: 'POST', path: '/v1/users/friends/requests', tags, summary: `Send a friend request (${throttleSummary('friendRequests')}; ${FRIENDS.requestCoolingOffDays} days after a withdrawn one to the same person)`, errorResponses: [400, 401, 404, 409, 429] } })
     .input(SendFriendRequestInput)
     .output(SendFriendRequestResult)
     .mutation(({ ctx, input }) => friends.sendRequest(ctx.db, ctx.user, input.user_id)),
@@ -36,6 +38,13 @@ export const friendsRouter = router({
     .input(AnswerRequestInput)
     .output(FriendRequestAnswer)
     .mutation(({ ctx, input }) => friends.respond(ctx.db, ctx.user.id, input.id, input.status)),
+
+  /** The sender withdraws a request (pending, or ignored: to its sender the same); a new one to that person waits out the cooling-off time. */
+  withdraw: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/v1/users/friends/requests/{id}', tags, summary: `Withdraw a friend request I sent (${throttleSummary('friendRequestWithdrawals')})`, errorResponses: [400, 401, 403, 404, 409, 429] } })
+    .input(FriendRequestIdInput)
+    .output(WithdrawFriendRequestResult)
+    .mutation(({ ctx, input }) => friends.withdraw(ctx.db, ctx.user.id, input.id)),
 
   list: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/v1/users/friends/me', tags, summary: 'My friends', errorResponses: [401] } })

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { FRIENDS } from '../../../shared/limits';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { withdrawRequestRefusal } from '../../policy';
 import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import * as notifications from '../notifications/notifications.service';
 import { isVisibleUser } from '../users/users.service';
@@ -22,18 +24,27 @@ export async function sendRequest(db: Db, viewer: { id: number; username: string
   return throttledWrite(db, 'friendRequests', viewer.id, () => sendRequestUnderLock(db, viewer, targetId));
 }
 
+/** The 429 of a request sent too soon after a withdrawn one (FRIENDS.requestCoolingOffDays). */
+export const COOLING_OFF_DETAIL = `You can send this person a new friend request ${FRIENDS.requestCoolingOffDays} days after the one you withdrew. Please try again later.`;
+
 function sendRequestUnderLock(db: Db, viewer: { id: number; username: string }, targetId: number) {
   return db.transaction().execute(async (trx) => {
     await repo.lockPair(trx, viewer.id, targetId);
     if (await repo.areFriends(trx, viewer.id, targetId)) throw conflict('ALREADY_FRIENDS', 'You are already friends');
-    const pending = await repo.findPendingBetween(trx, viewer.id, targetId);
-    if (pending?.from_user_id === viewer.id) throw conflict('REQUEST_PENDING', 'Friend request already sent');
-    if (pending) {
-      await repo.setRequestStatus(trx, pending.id, 'ACCEPTED');
+    const open = await repo.findOpenBetween(trx, viewer.id, targetId);
+    // Mine, pending or ignored: to me it is pending either way (docs/friend-requests.md).
+    if (open.some((r) => r.from_user_id === viewer.id)) throw conflict('REQUEST_PENDING', 'Friend request already sent');
+    // Theirs, pending (or one I ignored, which they still see pending): asking back makes us friends.
+    const theirs = open.find((r) => r.from_user_id === targetId);
+    if (theirs) {
+      await repo.setRequestStatus(trx, theirs.id, 'ACCEPTED');
       await repo.insertFriendship(trx, viewer.id, targetId);
-      await notifications.markRequestRead(trx, viewer.id, 'FRIEND_REQUEST', pending.id);
-      return { friend_status: 'friends' as const, request_id: pending.id };
+      await repo.closeIgnoredBetween(trx, viewer.id, targetId);
+      await notifications.markRequestRead(trx, viewer.id, 'FRIEND_REQUEST', theirs.id);
+      return { friend_status: 'friends' as const, request_id: theirs.id };
     }
+    const wait = await repo.coolingOffSeconds(trx, viewer.id, targetId, FRIENDS.requestCoolingOffDays);
+    if (wait > 0) throw new AppError(429, 'FRIEND_REQUEST_COOLING_OFF', COOLING_OFF_DETAIL, { 'Retry-After': String(wait) });
     const request = await repo.insertRequest(trx, viewer.id, targetId);
     await notifications.notify(trx, targetId, 'FRIEND_REQUEST', {
       from_user_id: viewer.id,
@@ -61,10 +72,35 @@ export async function respond(db: Db, userId: number, requestId: number, status:
     const current = await repo.findRequest(trx, requestId);
     if (current?.status !== 'PENDING') throw conflict('REQUEST_ANSWERED', 'This friend request has already been answered');
     await repo.setRequestStatus(trx, requestId, status);
-    if (status === 'ACCEPTED') await repo.insertFriendship(trx, request.from_user_id, request.to_user_id);
+    if (status === 'ACCEPTED') {
+      await repo.insertFriendship(trx, request.from_user_id, request.to_user_id);
+      // An ignored request the other way is settled by the friendship.
+      await repo.closeIgnoredBetween(trx, request.from_user_id, request.to_user_id);
+    }
     await notifications.markRequestRead(trx, userId, 'FRIEND_REQUEST', requestId);
     return { id: requestId, status, friend_status: status === 'ACCEPTED' ? ('friends' as const) : ('not_friends' as const) };
   });
+}
+
+/**
+ * DELETE /v1/users/friends/requests/{id}: the sender withdraws a request still open for them
+ * (pending, or ignored: they cannot tell). Its notification is marked read for the person asked. A
+ * new request to the same person then waits out the cooling-off time (sendRequest). Within
+ * WRITE_THROTTLES.friendRequestWithdrawals.
+ */
+export async function withdraw(db: Db, userId: number, requestId: number) {
+  const refusal = withdrawRequestRefusal(await repo.findRequest(db, requestId), userId);
+  if (refusal) throw refusal;
+  return throttledWrite(db, 'friendRequestWithdrawals', userId, () =>
+    db.transaction().execute(async (trx) => {
+      const request = (await repo.findRequest(trx, requestId))!;
+      await repo.lockPair(trx, request.from_user_id, request.to_user_id);
+      if (!(await repo.withdrawRequest(trx, requestId))) throw conflict('REQUEST_ANSWERED', 'This friend request is no longer open');
+      await notifications.markRequestRead(trx, request.to_user_id, 'FRIEND_REQUEST', requestId);
+      const friends = await repo.areFriends(trx, request.from_user_id, request.to_user_id);
+      return { id: requestId, friend_status: friends ? ('friends' as const) : ('not_friends' as const) };
+    }),
+  );
 }
 
 export function listFriends(db: Db, userId: number) {

@@ -39,9 +39,29 @@ export async function insertForEveryone(db: Db, type: string, data: Notification
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-export function listNotifications(db: Db, userId: number, options: { unreadOnly: boolean; offset: number; limit: number }) {
-  let query = db.selectFrom('notifications').select(['id', 'type', 'data', 'is_read', 'created_at']).where('user_id', '=', userId).where(notFromMutedSender);
+/**
+ * Whether notification row `notifications` can still be acted on by its recipient: a friend
+ * request or group invitation still waiting for their answer (the sender's request active, the
+ * group not retired). Read or not, it stays so until answered, withdrawn or cancelled.
+ */
+const stillActionable = sql<boolean>`case notifications.type
+  when 'FRIEND_REQUEST' then exists (select 1 from friend_requests r join users f on f.id = r.from_user_id
+    where r.id = (notifications.data->>'request_id')::int and r.to_user_id = notifications.user_id and r.status = 'PENDING' and f.is_active)
+  when 'GROUP_INVITE' then exists (select 1 from group_requests r join groups g on g.id = r.group_id
+    where r.id = (notifications.data->>'request_id')::int and r.to_user_id = notifications.user_id and r.status = 'PENDING' and g.retired_at is null)
+  else false end`;
+
+export function listNotifications(db: Db, userId: number, options: { unreadOnly: boolean; unreadFirst: boolean; offset: number; limit: number }) {
+  let query = db
+    .selectFrom('notifications')
+    .select(['id', 'type', 'data', 'is_read', 'created_at'])
+    // Read only for the history order, which answers it.
+    .$if(options.unreadFirst, (qb) => qb.select(stillActionable.as('actionable')))
+    .where('user_id', '=', userId)
+    .where(notFromMutedSender);
   if (options.unreadOnly) query = query.where('is_read', '=', false);
+  // Unread first (false sorts before true), then "Earlier": along notifications_user_read_created_idx.
+  if (options.unreadFirst) query = query.orderBy('is_read');
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(options.offset).limit(options.limit).execute();
 }
 

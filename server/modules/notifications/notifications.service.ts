@@ -4,9 +4,20 @@ import { toIso } from '../../db/dates';
 import { notFound } from '../../errors';
 import * as repo from './notifications.repo';
 
-export async function list(db: Db, userId: number, options: { unreadOnly: boolean; offset: number; limit: number }): Promise<Notification[]> {
+/**
+ * GET /v1/users/notifications: newest first (`order=newest`, the default), or the unread ones
+ * newest first and then the read ones newest first (`order=unread_first`: the panel's "Earlier"
+ * below the new ones), one page either way. In that order each also says whether it can still be
+ * acted on (`actionable`); the default call answers exactly as before.
+ */
+export async function list(db: Db, userId: number, options: { unreadOnly: boolean; unreadFirst: boolean; offset: number; limit: number }): Promise<Notification[]> {
   const rows = await repo.listNotifications(db, userId, options);
-  return rows.map((row) => ({ ...row, data: row.data as Notification['data'], created_at: toIso(row.created_at) }));
+  return rows.map(({ actionable, ...row }) => ({
+    ...row,
+    data: row.data as Notification['data'],
+    created_at: toIso(row.created_at),
+    ...(actionable === undefined ? {} : { actionable }),
+  }));
 }
 
 /** Unread notifications, plus the open friend requests and group invitations (the red dot). */

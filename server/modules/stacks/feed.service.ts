@@ -1,8 +1,9 @@
 import { LIMITS } from '../../../shared/limits';
-import type { CountResult, FeedActionInput, StackListItem } from '../../../shared/schemas/stacks';
+import type { CountResult, FeedActionInput, HideNewResult, StackListItem } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
 import type { HeavyReadGate } from '../../db/heavy-read-gate';
 import * as events from '../events/events.service';
+import { nextHideBatch } from './hidden.service';
 import * as repo from './stacks.repo';
 import type { Viewer } from '../../viewer';
 
@@ -37,12 +38,18 @@ const feedFilters = (input: FeedActionInput) => ({ filterNew: input.filter_new, 
  * Hide New Stacks (spec 2 §2.1): hides for the viewer every stack and twisted stack of the feed,
  * under the same filters, whose banner is 'New stack!' or 'New twisted stack!', however many pages
  * the feed has, up to LIMITS.feedBulkMax a call (a call that answers that many may be repeated for
- * the rest); one statement. Answers how many were hidden. Live events: one feed.bulk_updated to
+ * the rest); one statement. Answers how many were hidden, and the batch id that shows them all
+ * again (DELETE /v1/users/me/hidden-stacks/batches/{batch_id}). Live events: one feed.bulk_updated to
  * the viewer's own streams, none per stack and none to others (events.service.ts `quietly`).
  */
-export async function hideNewStacks(db: Db, viewer: Viewer, input: FeedActionInput): Promise<CountResult> {
-  const count = await events.quietly(db, viewer.id, 'hide_new', (trx) => repo.hideNewStacks(trx, viewer.id, feedFilters(input), LIMITS.feedBulkMax));
-  return { count };
+export async function hideNewStacks(db: Db, viewer: Viewer, input: FeedActionInput): Promise<HideNewResult> {
+  let batchId = 0;
+  const count = await events.quietly(db, viewer.id, 'hide_new', async (trx) => {
+    // The call's hides share an id, so that Unhide all shows exactly them again (hidden.service.ts).
+    batchId = await nextHideBatch(trx);
+    return repo.hideNewStacks(trx, viewer.id, feedFilters(input), LIMITS.feedBulkMax, batchId);
+  });
+  return { count, batch_id: count > 0 ? batchId : null };
 }
 
 /**

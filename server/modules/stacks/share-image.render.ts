@@ -16,8 +16,14 @@ export interface ShareImageModel {
   me: { heading: string; items: ShareItem[] };
   /** The friend's answer or the group consensus; `items` null while the friend has not answered. */
   other: { heading: string; items: ShareItem[] | null; waiting: string | null };
-  /** The viewer's score against `other`: 0-75, its label and percentage; null while waiting. */
-  score: { value: number; label: string; percent: string; against: string } | null;
+  /**
+   * A friend stack's score as the stack detail shows it on the friend's card: its label and
+   * percentage, against whom; null while the friend has not answered, and always on a group stack
+   * (the detail shows no score against the group consensus, so neither does the picture).
+   */
+  score: { label: string; percent: string; against: string } | null;
+  /** Whether the picture has a score panel: a friend stack's (the detail scores the friend's answer). */
+  scored: boolean;
 }
 
 export interface ShareItem {
@@ -76,18 +82,33 @@ function rankingColumn(heading: string, items: ShareItem[] | null, waiting: stri
   ]);
 }
 
-function scorePanel(model: ShareImageModel): Node {
-  if (!model.score) {
-    return h('div', { display: 'flex', flexDirection: 'column', width: 260, flexShrink: 0, alignItems: 'center', justifyContent: 'center', color: MUTED, fontSize: 26, textAlign: 'center' }, 'No score yet');
-  }
-  return h('div', { display: 'flex', flexDirection: 'column', width: 260, flexShrink: 0, alignItems: 'center', justifyContent: 'center', gap: 6 }, [
-    h('div', { display: 'flex', fontSize: 64, fontWeight: 700, color: '#605dff' }, model.score.percent),
-    h('div', { display: 'flex', fontSize: 34, fontWeight: 700, color: INK, textAlign: 'center', justifyContent: 'center' }, model.score.label),
-    h('div', { display: 'flex', fontSize: 20, color: MUTED, textAlign: 'center', justifyContent: 'center', wordBreak: 'break-all' }, `${model.score.value} of 75 with ${model.score.against}`),
-  ]);
+/**
+ * The words and figures of the score panel, top to bottom: only what the stack detail shows (the
+ * friend card's percentage and label, spec 2 §9), never the raw 0-75 score. None on a group stack.
+ */
+export function scorePanelText(model: ShareImageModel): string[] {
+  if (!model.scored) return [];
+  if (!model.score) return ['No score yet'];
+  return [model.score.percent, model.score.label, `with ${model.score.against}`];
 }
 
-/** The picture as a satori tree: title, the two rankings side by side, the score. */
+function scorePanel(model: ShareImageModel): Node[] {
+  const text = scorePanelText(model);
+  if (text.length === 0) return [];
+  if (!model.score) {
+    return [h('div', { display: 'flex', flexDirection: 'column', width: 260, flexShrink: 0, alignItems: 'center', justifyContent: 'center', color: MUTED, fontSize: 26, textAlign: 'center' }, text[0])];
+  }
+  const [percent, label, against] = text;
+  return [
+    h('div', { display: 'flex', flexDirection: 'column', width: 260, flexShrink: 0, alignItems: 'center', justifyContent: 'center', gap: 6 }, [
+      h('div', { display: 'flex', fontSize: 64, fontWeight: 700, color: '#605dff' }, percent),
+      h('div', { display: 'flex', fontSize: 34, fontWeight: 700, color: INK, textAlign: 'center', justifyContent: 'center' }, label),
+      h('div', { display: 'flex', fontSize: 20, color: MUTED, textAlign: 'center', justifyContent: 'center', wordBreak: 'break-all' }, against),
+    ]),
+  ];
+}
+
+/** The picture as a satori tree: title, the two rankings side by side, a friend stack's score. */
 function tree(model: ShareImageModel): Node {
   const { width, height } = SHARE_IMAGE;
   return h('div', { display: 'flex', flexDirection: 'column', width, height, boxSizing: 'border-box', padding: '36px 48px 40px', backgroundColor: model.kind === 'twisted' ? '#f3e8ff' : '#eef2ff', fontFamily: FONT_FAMILY }, [
@@ -100,7 +121,7 @@ function tree(model: ShareImageModel): Node {
     h('div', { display: 'flex', flex: 1, minHeight: 0, marginTop: 18, gap: 24, alignItems: 'stretch' }, [
       rankingColumn(model.me.heading, model.me.items, null),
       rankingColumn(model.other.heading, model.other.items, model.other.waiting),
-      scorePanel(model),
+      ...scorePanel(model),
     ]),
   ]);
 }
@@ -125,5 +146,5 @@ export async function renderPng(model: ShareImageModel): Promise<Buffer> {
 /** A picture of every part (both rankings, a score): what the warm-up renders in each worker. */
 export const SAMPLE_MODEL: ShareImageModel = (() => {
   const items = ['A', 'B', 'C', 'D', 'E', 'F'].map((text, positionIndex) => ({ text, positionIndex }));
-  return { kind: 'stack', title: 'Warm-up', twist: null, context: 'Friend stack', me: { heading: 'me', items }, other: { heading: 'friend', items, waiting: null }, score: { value: 75, label: 'Besties!', percent: '100.0%', against: 'friend' } };
+  return { kind: 'stack', title: 'Warm-up', twist: null, context: 'Friend stack', me: { heading: 'me', items }, other: { heading: 'friend', items, waiting: null }, score: { label: 'Besties!', percent: '100.0%', against: 'friend' }, scored: true };
 })();

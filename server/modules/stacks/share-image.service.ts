@@ -16,7 +16,7 @@ type DetailRow = NonNullable<Awaited<ReturnType<typeof findStackForViewer>>>;
 const NOT_FOUND = { stack: 'Stack not found', twisted: 'Twisted stack not found' } as const;
 const UNTITLED = UNTITLED_STACK;
 /** Bumped when the picture's layout changes, so that ETags (and cached pictures) change with it. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 
 /** One share image: its bytes and its ETag (the hash of what it shows). */
 export interface ShareImage {
@@ -53,17 +53,17 @@ export function shareModel(row: DetailRow, viewer: Viewer, kind: Kind): ShareIma
     const name = friend?.username ?? 'your friend';
     const theirs = friend && row.responses.find((r) => r.user_id === friend.id);
     const context = `${prefix}${prefix ? 'friend' : 'Friend'} stack with ${name}`;
-    if (!theirs) return { kind, title, twist, context, me, other: { heading: name, items: null, waiting: `Waiting for ${name}` }, score: null };
+    if (!theirs) return { kind, title, twist, context, me, other: { heading: name, items: null, waiting: `Waiting for ${name}` }, score: null, scored: true };
     const value = score(mine.ranking, theirs.ranking);
-    return { kind, title, twist, context, me, other: { heading: name, items: itemsOf(row.positions, theirs.ranking), waiting: null }, score: { value, label: scoreLabel(value), percent: scorePercent(value), against: name } };
+    return { kind, title, twist, context, me, other: { heading: name, items: itemsOf(row.positions, theirs.ranking), waiting: null }, score: { label: scoreLabel(value), percent: scorePercent(value), against: name }, scored: true };
   }
   const context = `${prefix}${prefix ? 'group' : 'Group'} stack in ${row.audience.group?.name ?? 'a group'}`;
   const heading = 'Group Consensus';
   // Until someone else answers, the consensus is the viewer's own ranking: nothing to compare yet.
-  if (!row.responses.some((r) => r.user_id !== viewer.id)) return { kind, title, twist, context, me, other: { heading, items: null, waiting: 'Waiting for the group' }, score: null };
+  if (!row.responses.some((r) => r.user_id !== viewer.id)) return { kind, title, twist, context, me, other: { heading, items: null, waiting: 'Waiting for the group' }, score: null, scored: false };
+  // The detail's Group Consensus card has no score against the viewer's answer: the picture neither.
   const order = consensus(row.responses.map((r) => r.ranking));
-  const value = score(mine.ranking, order);
-  return { kind, title, twist, context, me, other: { heading, items: itemsOf(row.positions, order), waiting: null }, score: { value, label: scoreLabel(value), percent: scorePercent(value), against: 'the group' } };
+  return { kind, title, twist, context, me, other: { heading, items: itemsOf(row.positions, order), waiting: null }, score: null, scored: false };
 }
 
 /** The ETag of a model: the same picture on every instance for the same content. */

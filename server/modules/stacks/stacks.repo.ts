@@ -280,13 +280,17 @@ function feedStacksWithBanner(db: Db, viewerId: number, filters: FeedFilters, ki
 
 /**
  * Hides for the viewer feed stacks whose banner is new (Hide New Stacks), at most `max` of them,
- * in one statement; answers how many.
+ * in one statement, all under `batchId` (so they can be shown again together); answers how many.
  */
-export async function hideNewStacks(db: Db, viewerId: number, filters: FeedFilters, max: number): Promise<number> {
+export async function hideNewStacks(db: Db, viewerId: number, filters: FeedFilters, max: number, batchId: number): Promise<number> {
   const result = await db
     .insertInto('stack_hides')
-    .columns(['stack_id', 'user_id', 'hidden_by'])
-    .expression(feedStacksWithBanner(db, viewerId, filters, 'new').select(['s.id', sql.val(viewerId).as('user_id'), sql.val(viewerId).as('hidden_by')]).limit(max))
+    .columns(['stack_id', 'user_id', 'hidden_by', 'batch_id'])
+    .expression(
+      feedStacksWithBanner(db, viewerId, filters, 'new')
+        .select(['s.id', sql.val(viewerId).as('user_id'), sql.val(viewerId).as('hidden_by'), sql.val(batchId).as('batch_id')])
+        .limit(max),
+    )
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);

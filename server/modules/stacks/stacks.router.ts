@@ -10,8 +10,12 @@ import {
   EditStackInput,
   FeedActionInput,
   GetStackInput,
+  HiddenStacks,
+  HideBatchInput,
   HideInput,
+  HideNewResult,
   IdResult,
+  ListHiddenStacksInput,
   ListStacksInput,
   RankingInput,
   SandboxCommentInput,
@@ -20,11 +24,13 @@ import {
   Stack,
   StackIdInput,
   StackListItem,
+  UnhideResult,
   UpdateCommentInput,
 } from '../../../shared/schemas/stacks';
 import { authedProcedure, router } from '../../trpc/init';
 import * as comments from './comments.service';
 import * as feed from './feed.service';
+import * as hidden from './hidden.service';
 import * as moderation from './moderation.service';
 import * as stacks from './stacks.service';
 
@@ -41,8 +47,27 @@ export const stacksRouter = router({
   hideNew: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/hide_new', tags, summary: "Hide New Stacks: hide every stack and twisted stack of my feed (under the feed's filters) that is new to me", errorResponses: [400, 401] } })
     .input(FeedActionInput)
-    .output(CountResult)
+    .output(HideNewResult)
     .mutation(({ ctx, input }) => feed.hideNewStacks(ctx.db, ctx.viewer, input)),
+
+  /** The stacks I hid myself (not an admin's hides for me), latest first, with how many in all. */
+  hidden: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/users/me/hidden-stacks', tags, summary: `Stacks and twisted stacks I hid, latest first (${LIMITS.pageSizeStacks} a page, ${LIMITS.pageSizeMax} at most), and how many`, errorResponses: [400, 401] } })
+    .input(ListHiddenStacksInput)
+    .output(HiddenStacks)
+    .query(({ ctx, input }) => hidden.listHidden(ctx.db, ctx.viewer, input)),
+
+  unhide: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/v1/users/me/hidden-stacks/{id}', tags, summary: `Show a stack I hid again (not one an admin hid for me: 404; ${throttleSummary('unhides')})`, errorResponses: [400, 401, 404, 429] } })
+    .input(StackIdInput)
+    .output(UnhideResult)
+    .mutation(({ ctx, input }) => hidden.unhide(ctx.db, ctx.viewer, input.id)),
+
+  unhideBatch: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/v1/users/me/hidden-stacks/batches/{batch_id}', tags, summary: `Unhide all: show again every stack one Hide New Stacks hid (${throttleSummary('unhides')})`, errorResponses: [400, 401, 404, 429] } })
+    .input(HideBatchInput)
+    .output(UnhideResult)
+    .mutation(({ ctx, input }) => hidden.unhideBatch(ctx.db, ctx.viewer, input.batch_id)),
 
   clearUpdates: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/v1/stacks/clear_updates', tags, summary: "Clear Updates: mark viewed every stack and twisted stack of my feed (under the feed's filters) with new responses or comments", errorResponses: [400, 401] } })

@@ -1,5 +1,6 @@
 import { condorcetWinner, kemenyOrder } from '../../../shared/kemeny';
-import { consensus, score, type Ranking } from '../../../shared/scoring';
+import { consensusBreakdown, score, type Ranking } from '../../../shared/scoring';
+import { explainConsensus } from '../../../shared/consensus-explained';
 import type { ConsensusDetail, CreateStackInput, Responder, Stack, TwistedStack } from '../../../shared/schemas/stacks';
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/dates';
@@ -84,9 +85,14 @@ function responders(rows: ResponseRow[], positions: string[], viewerId: number, 
     }));
 }
 
-/** The Borda consensus (the spec's), the Kemeny-Young order and the Condorcet winner of the answers. */
-function consensusDetail(rankings: Ranking[]): ConsensusDetail {
-  return { borda: consensus(rankings), kemeny: kemenyOrder(rankings), condorcet_winner: condorcetWinner(rankings) };
+/**
+ * The Borda consensus (the spec's) with what it orders by and how its ties were broken, the
+ * Kemeny-Young order and the Condorcet winner of the answers, and sentences that agree with them.
+ */
+function consensusDetail(rankings: Ranking[], positions: readonly string[]): ConsensusDetail {
+  const { order, mean_places, first_places, ties } = consensusBreakdown(rankings);
+  const facts = { borda: order, condorcet_winner: condorcetWinner(rankings), mean_places, first_places, ties };
+  return { borda: order, kemeny: kemenyOrder(rankings), condorcet_winner: facts.condorcet_winner, method: 'borda', mean_places, first_places, ties, explanation: explainConsensus(positions, facts) };
 }
 
 function assemble(row: DetailRow, viewer: Viewer, commentsLimit: number, hideable: number[] | null): Stack {
@@ -95,7 +101,7 @@ function assemble(row: DetailRow, viewer: Viewer, commentsLimit: number, hideabl
   const answeredBy = row.responses.map((r) => r.user_id);
   const facts = { ...row, other_responders: answeredBy.filter((id) => id !== row.owner_id).length, responders: answeredBy.length };
   // Group stacks, once the viewer answered: every answer counts, blocked responders' too.
-  const group = row.mode === 'group' && mine ? consensusDetail(row.responses.map((r) => r.ranking)) : null;
+  const group = row.mode === 'group' && mine ? consensusDetail(row.responses.map((r) => r.ranking), row.positions) : null;
   return {
     id: row.id,
     name: row.name,
@@ -194,7 +200,7 @@ export async function getConsensus(db: Db, viewer: Viewer, id: number, kind: Kin
   if (!row.responses.some((r) => r.user_id === viewer.id)) {
     throw forbidden(kind === 'twisted' ? 'Answer the twisted stack to see its consensus' : 'Answer the stack to see its consensus', 'NOT_ANSWERED');
   }
-  return consensusDetail(row.responses.map((r) => r.ranking));
+  return consensusDetail(row.responses.map((r) => r.ranking), row.positions);
 }
 
 /** Answers a stack with a ranking of all six positions; once per user, in the stack's audience. */

@@ -41,13 +41,14 @@ export function findVisibleProfile(db: Db, viewerId: number, userId: number) {
       eb
         .selectFrom('friend_requests as r')
         .select('r.id')
-        .where('r.status', '=', 'PENDING')
+        // Pending either way; and the viewer's own request the user ignored, which its sender still sees pending.
         .where((w) =>
           w.or([
-            w.and([w('r.from_user_id', '=', viewerId), w('r.to_user_id', '=', w.ref('u.id'))]),
-            w.and([w('r.to_user_id', '=', viewerId), w('r.from_user_id', '=', w.ref('u.id'))]),
+            w.and([w('r.from_user_id', '=', viewerId), w('r.to_user_id', '=', w.ref('u.id')), w('r.status', 'in', ['PENDING', 'REJECTED'])]),
+            w.and([w('r.to_user_id', '=', viewerId), w('r.from_user_id', '=', w.ref('u.id')), w('r.status', '=', 'PENDING')]),
           ]),
         )
+        .orderBy('r.id', 'desc')
         .limit(1)
         .as('friend_request_id'),
       notMutedBy(viewerId, sql.ref('u.id')).as('not_muted'),

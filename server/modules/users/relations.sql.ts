@@ -6,11 +6,14 @@ import { sql, type Expression, type RawBuilder } from 'kysely';
  * blocks.ts, mutes.ts).
  */
 
-/** The viewer's friend status towards `other`: friends, pending (viewer asked), incoming, not_friends. */
+/**
+ * The viewer's friend status towards `other`: friends, pending (viewer asked: still open, or
+ * ignored by `other`, which its sender is not told; docs/friend-requests.md), incoming, not_friends.
+ */
 export function friendStatusOf(viewer: number, other: Expression<number>) {
   return sql<'friends' | 'pending' | 'incoming' | 'not_friends'>`case
     when exists (select 1 from friendships f where f.user_id = ${viewer} and f.friend_id = ${other}) then 'friends'
-    when exists (select 1 from friend_requests r where r.status = 'PENDING' and r.from_user_id = ${viewer} and r.to_user_id = ${other}) then 'pending'
+    when exists (select 1 from friend_requests r where r.status in ('PENDING', 'REJECTED') and r.from_user_id = ${viewer} and r.to_user_id = ${other}) then 'pending'
     when exists (select 1 from friend_requests r where r.status = 'PENDING' and r.from_user_id = ${other} and r.to_user_id = ${viewer}) then 'incoming'
     else 'not_friends' end`;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, throttleSummary } from '../../../shared/limits';
 import { SharedScore } from '../../../shared/schemas/agreement';
 import { MessageResponse } from '../../../shared/schemas/common';
+import { Preferences, UpdatePreferencesInput } from '../../../shared/schemas/preferences';
 import {
   CurrentUser,
   DeactivateInput,
@@ -29,6 +30,19 @@ export const usersRouter = router({
     .meta({ openapi: { method: 'GET', path: '/v1/users/me', tags, summary: 'The current user', errorResponses: [401] } })
     .output(CurrentUser)
     .query(({ ctx }) => usersService.getCurrentUser(ctx.db, ctx.user.id)),
+
+  /** My preferences that follow the account (theme, the tour's ending); also in GET /v1/users/me. */
+  preferences: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/v1/users/me/preferences', tags, summary: 'My preferences: theme and how the onboarding tour ended', errorResponses: [401] } })
+    .output(Preferences)
+    .query(({ ctx }) => usersService.getPreferences(ctx.db, ctx.user.id)),
+
+  /** Changes the fields given; answers all of them. Only for oneself: there is no path for another user's. */
+  setPreferences: authedProcedure
+    .meta({ openapi: { method: 'PUT', path: '/v1/users/me/preferences', tags, summary: `Set my theme and record the tour's ending (${throttleSummary('preferences')})`, errorResponses: [400, 401, 429] } })
+    .input(UpdatePreferencesInput)
+    .output(Preferences)
+    .mutation(({ ctx, input }) => usersService.setPreferences(ctx.db, ctx.user.id, input)),
 
   /** Deactivates the signed-in account; every token stops working at once. */
   deactivate: authedProcedure

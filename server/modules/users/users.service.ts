@@ -1,4 +1,5 @@
-import { AGREEMENT } from '../../../shared/limits';
+import { AGREEMENT, ONBOARDING_VERSION } from '../../../shared/limits';
+import type { Preferences, UpdatePreferencesInput } from '../../../shared/schemas/preferences';
 import type { SharedScore } from '../../../shared/schemas/agreement';
 import { ID_MAX } from '../../../shared/schemas/common';
 import { score } from '../../../shared/scoring';
@@ -9,6 +10,7 @@ import { badRequest, notFound } from '../../errors';
 import { throttledWrite } from '../../rate-limit/rate-limit.service';
 import * as codes from '../codes/codes.service';
 import type { Viewer } from '../../viewer';
+import * as preferences from './preferences.repo';
 import * as profiles from './profiles.repo';
 import { findSharedAnswers } from './scores.repo';
 import * as users from './users.repo';
@@ -26,6 +28,29 @@ export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUse
   const row = await users.findCurrentUser(db, userId);
   if (!row) throw notFound('User not found');
   return { ...row, created_at: toIso(row.created_at), socials: row.socials.map(withLink) };
+}
+
+function toPreferences(row: preferences.PreferencesRow): Preferences {
+  const tour = row.tour_status && row.tour_version && row.tour_at ? { status: row.tour_status, version: row.tour_version, at: toIso(row.tour_at) } : null;
+  return { theme: row.theme, tour };
+}
+
+/** GET /v1/users/me/preferences. */
+export async function getPreferences(db: Db, userId: number): Promise<Preferences> {
+  const row = await preferences.findPreferences(db, userId);
+  if (!row) throw notFound('User not found');
+  return toPreferences(row);
+}
+
+/**
+ * PUT /v1/users/me/preferences: the fields given change (a tour's ending is recorded for the
+ * current tour version, now); answers them all. Throttled like the other profile writes but on
+ * its own budget (WRITE_THROTTLES.preferences): a theme is clicked through quickly.
+ */
+export async function setPreferences(db: Db, userId: number, input: UpdatePreferencesInput): Promise<Preferences> {
+  const tour = input.tour === undefined || input.tour === null ? input.tour : { status: input.tour.status, version: ONBOARDING_VERSION };
+  const row = await throttledWrite(db, 'preferences', userId, () => preferences.updatePreferences(db, userId, { theme: input.theme, tour }));
+  return toPreferences(row);
 }
 
 /** Deactivates the account and revokes every token at once. */

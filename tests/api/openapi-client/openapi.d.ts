@@ -376,6 +376,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/me/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My preferences: theme and how the onboarding tour ended */
+        get: operations["users-preferences"];
+        /** Set my theme and record the tour's ending (at most 60 in 10 minutes per user) */
+        put: operations["users-setPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/me/deactivate": {
         parameters: {
             query?: never;
@@ -539,7 +557,7 @@ export interface paths {
         /** Open friend requests (incoming by default) */
         get: operations["friends-listRequests"];
         put?: never;
-        /** Send a friend request (at most 30 an hour per user) */
+        /** Send a friend request (at most 30 an hour per user; 7 days after a withdrawn one to the same person) */
         post: operations["friends-sendRequest"];
         delete?: never;
         options?: never;
@@ -558,7 +576,8 @@ export interface paths {
         /** Accept or reject a friend request */
         put: operations["friends-respond"];
         post?: never;
-        delete?: never;
+        /** Withdraw a friend request I sent (at most 30 an hour per user) */
+        delete: operations["friends-withdraw"];
         options?: never;
         head?: never;
         patch?: never;
@@ -675,7 +694,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My notifications, newest first */
+        /** My notifications, read ones too: newest first, or unread first then the read ones (order=unread_first); 50 a page, 100 at most */
         get: operations["notifications-list"];
         put?: never;
         post?: never;
@@ -1024,6 +1043,57 @@ export interface paths {
         /** Hide New Stacks: hide every stack and twisted stack of my feed (under the feed's filters) that is new to me */
         post: operations["stacks-hideNew"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/hidden-stacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stacks and twisted stacks I hid, latest first (33 a page, 100 at most), and how many */
+        get: operations["stacks-hidden"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/hidden-stacks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Show a stack I hid again (not one an admin hid for me: 404; at most 60 in 10 minutes per user) */
+        delete: operations["stacks-unhide"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/hidden-stacks/batches/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unhide all: show again every stack one Hide New Stacks hid (at most 60 in 10 minutes per user) */
+        delete: operations["stacks-unhideBatch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1911,6 +1981,8 @@ export interface components {
             };
             authenticatorAttachment?: string;
         };
+        /** @enum {string} */
+        Theme: "system" | "light" | "dark";
         Token: {
             /** @description A bearer token: send it as `Authorization: Bearer <token>`. */
             access_token: string;
@@ -1940,7 +2012,11 @@ export interface components {
             current: boolean;
             /** @description Signed in with a second factor (a code or a passkey). */
             second_factor: boolean;
+            /** @description How it signed in: `password`, `two_factor` (a password and a code), `passkey`, or `registration`; always sent. Label a session by this, not by `second_factor` (true for a passkey as well). Sessions from before this field read `two_factor` when they had a second factor. */
+            sign_in_method?: components["schemas"]["SignInMethod"];
         };
+        /** @enum {string} */
+        SignInMethod: "password" | "two_factor" | "passkey" | "registration";
         EndedSessions: {
             /** @description How many sessions ended. */
             ended: number;
@@ -2003,6 +2079,20 @@ export interface components {
             visibility: "public" | "friends" | "private";
             link: string | null;
             is_verified: boolean;
+        };
+        Preferences: {
+            /** @description The theme chosen in Settings; null when never chosen (a device keeps its own, default dark). */
+            theme: components["schemas"]["Theme"] | null;
+            /** @description How the onboarding tour ended; null when it never ended, or after 'Show tour again'. */
+            tour: components["schemas"]["TourRecord"] | null;
+        };
+        TourRecord: {
+            /** @enum {string} */
+            status: "completed" | "skipped";
+            /** @description The tour version that ended (ONBOARDING_VERSION, "1.1.0"): a newer tour starts again. */
+            version: string;
+            /** @description When it ended (ISO-8601, UTC). */
+            at: string;
         };
         UserSummary: {
             id: number;
@@ -2090,6 +2180,14 @@ export interface components {
             /** @enum {string} */
             friend_status: "friends" | "pending" | "incoming" | "not_friends";
         };
+        WithdrawFriendRequestResult: {
+            id: number;
+            /**
+             * @description `not_friends`: the request is gone.
+             * @enum {string}
+             */
+            friend_status: "friends" | "pending" | "incoming" | "not_friends";
+        };
         BlockedUser: {
             id: number;
             username: string;
@@ -2134,6 +2232,8 @@ export interface components {
             };
             is_read: boolean;
             created_at: string;
+            /** @description Sent with order=unread_first only (absent otherwise, so the default call answers as before). FRIEND_REQUEST and GROUP_INVITE: true while the request still waits for my answer (accept or ignore it with its request_id), read or not; false once answered, withdrawn or cancelled, and for every other type. */
+            actionable?: boolean;
         };
         UnreadCount: {
             unread_count: number;
@@ -2351,6 +2451,45 @@ export interface components {
             owner_id: number;
             owner_username: string;
         };
+        HideNewResult: {
+            /** @description Stacks and twisted stacks changed. */
+            count: number;
+            /** @description The id of this call's hides: DELETE /v1/users/me/hidden-stacks/batches/{batch_id} shows them all again (Unhide all). Null when nothing was hidden. */
+            batch_id: number | null;
+        };
+        HiddenStacks: {
+            /** @description One page, the latest hidden first. */
+            items: components["schemas"]["HiddenStack"][];
+            /** @description How many stacks I hid that I may still see, all pages (the feed's empty state names it); counted up to 1000. */
+            hidden_count: number;
+            /** @description True when there are more than 1000: hidden_count then reads 1000. */
+            hidden_count_capped: boolean;
+        };
+        HiddenStack: {
+            /** @description The hidden stack (a twisted stack's own id for a twisted one): DELETE /v1/users/me/hidden-stacks/{id} shows it again. */
+            id: number;
+            /** @enum {string} */
+            type: "stack" | "twisted";
+            /** @description A twisted stack's original; null for a stack. */
+            original_id: number | null;
+            name: string | null;
+            twist_description: string | null;
+            /** @enum {string} */
+            mode: "friend" | "group";
+            /** @description A group stack's group. */
+            group_name: string | null;
+            /** @description Who created it (twisted it, for a twisted stack). */
+            owner_username: string;
+            hidden_at: string;
+            /** @description The Hide New Stacks call that hid it (its answer's batch_id); null when hidden on its own. */
+            batch_id: number | null;
+        };
+        UnhideResult: {
+            /** @description Stacks shown again. */
+            count: number;
+            /** @description Hidden stacks left, as GET /v1/users/me/hidden-stacks counts them. */
+            hidden_count: number;
+        };
         CountResult: {
             /** @description Stacks and twisted stacks changed. */
             count: number;
@@ -2425,8 +2564,35 @@ export interface components {
             borda: number[];
             /** @description The Kemeny-Young order as item indices, best first: of all 720 orders, the one with the least total Kendall-tau distance to the answers (it disagrees with the fewest head-to-head preferences). Ties: the order closest to `borda`, then the smallest indices first. */
             kemeny: number[];
-            /** @description The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle). */
+            /** @description The item index a strict majority of the answers prefers to each other item head to head; null when there is none (a tie or a cycle). It is first in `kemeny`, not always in `borda`. */
             condorcet_winner: number | null;
+            /**
+             * @description Where the order of `consensus` and `borda` comes from: the Borda count, items by mean place over all answers. Always sent.
+             * @constant
+             */
+            method?: "borda";
+            /** @description By item index: the mean place over all answers, 1 = first, to two decimals (what `borda` orders by). Always sent. */
+            mean_places?: number[];
+            /** @description By item index: how many answers put the item first (the first tie-break). Always sent. */
+            first_places?: number[];
+            /** @description Each pair of neighbours in `borda` with the same mean place, and the rule that put one before the other. Always sent; empty when no two items tie. */
+            ties?: components["schemas"]["ConsensusTie"][];
+            /** @description Sentences for people that agree with `borda` (shared/consensus-explained.ts): the method, each tie and how it was broken, and the Condorcet winner as what it is (also first here, or first in the optimal order only). Always sent. */
+            explanation?: string[];
+        };
+        ConsensusTie: {
+            /** @description The place (0 = first) of the item put before the other. */
+            place: number;
+            /** @description The two item indices, in `borda` order. */
+            items: [
+                number,
+                number
+            ];
+            /**
+             * @description first_places: the first has more first places; stack_order: as many, and it is listed earlier in the stack.
+             * @enum {string}
+             */
+            broken_by: "first_places" | "stack_order";
         };
         Comment: {
             id: number;
@@ -2910,6 +3076,8 @@ export interface components {
              * @enum {string}
              */
             status: "active" | "used_up" | "expired" | "revoked";
+            /** @description Every use was taken (uses = max_uses), whatever the status says (a used-up code revoked earlier reads `revoked`); always sent. Such a code cannot be revoked (409 CODE_USED_UP): offer no Revoke for it. */
+            used_up?: boolean;
         };
         AdminUserRef: {
             id: number;
@@ -3016,7 +3184,7 @@ export interface components {
          * @description A stable machine code, e.g. USERNAME_TAKEN or VALIDATION_FAILED.
          * @enum {string}
          */
-        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "INVALID_CODE" | "MFA_EXPIRED" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "TWO_FACTOR_NOT_STARTED" | "ADMIN_2FA_REQUIRED" | "PASSKEY_LIMIT" | "PASSKEY_EXISTS" | "PASSKEY_NOT_FOUND" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_REFUSED" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "SELF_MUTE" | "NOT_MUTED" | "MUTE_LIMIT" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "TOO_MANY_STREAMS" | "REPORT_NOT_FOUND" | "SELF_REPORT" | "ALREADY_REPORTED" | "INVITE_QUOTA_REACHED" | "INVALID_UNSUBSCRIBE_LINK" | "UNSUBSCRIBE_LINK_EXPIRED" | "INVALID_PUSH_ENDPOINT" | "INVALID_PUSH_KEYS" | "PUSH_SUBSCRIPTION_NOT_FOUND" | "CODE_NOT_FOUND" | "SELF_ADMIN_CHANGE" | "BOT_ALREADY_RAN" | "SESSION_NOT_FOUND" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "STATEMENT_TIMEOUT" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+        ErrorCode: "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVALID_REGISTRATION_CODE" | "REGISTRATION_CODE_EXPIRED" | "REGISTRATION_CODE_USED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "USER_NOT_FOUND" | "INVALID_SOCIAL" | "INVALID_SOCIAL_ID" | "SOCIAL_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOT_ADMIN" | "ACCOUNT_DEACTIVATED" | "INVALID_CODE" | "MFA_EXPIRED" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "TWO_FACTOR_NOT_STARTED" | "ADMIN_2FA_REQUIRED" | "PASSKEY_LIMIT" | "PASSKEY_EXISTS" | "PASSKEY_NOT_FOUND" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_REFUSED" | "SELF_REQUEST" | "ALREADY_FRIENDS" | "FRIEND_REQUEST_NOT_FOUND" | "NOT_FRIENDS" | "SELF_BLOCK" | "NOT_BLOCKED" | "NOT_THE_SENDER" | "FRIEND_REQUEST_COOLING_OFF" | "SELF_MUTE" | "NOT_MUTED" | "MUTE_LIMIT" | "GROUP_NOT_FOUND" | "GROUP_REQUEST_NOT_FOUND" | "GROUP_BLOCKED" | "GROUP_HAS_MEMBERS" | "GROUP_MISMATCH" | "OWNER_CANNOT_LEAVE" | "PRIVATE_GROUP" | "READ_ONLY_GROUP" | "NOT_A_MEMBER" | "NOT_THE_OWNER" | "ALREADY_MEMBER" | "ALREADY_INVITED" | "SELF_INVITE" | "REQUEST_ANSWERED" | "REQUEST_PENDING" | "STACK_NOT_FOUND" | "COMMENT_NOT_FOUND" | "SELF_STACK" | "NOT_OWNER" | "NOT_ALLOWED" | "NOT_IN_AUDIENCE" | "NOT_AUTHOR" | "NOT_ANSWERED" | "ALREADY_ANSWERED" | "ALREADY_TWISTED" | "TWIST_NOT_QUALIFIED" | "EDIT_WINDOW_CLOSED" | "HAS_RESPONSES" | "NOT_BOT_STACK" | "NOT_GROUP_STACK" | "ALREADY_SANDBOXED" | "NOT_SANDBOXED" | "SANDBOXED_BY_ADMIN" | "NO_USERS" | "SELF_HIDE" | "NOT_HIDEABLE" | "NOT_HIDDEN" | "HIDE_BATCH_NOT_FOUND" | "BOT_NOT_FOUND" | "NOT_BOT_EDITOR" | "NOT_BOT_PURGER" | "TOO_MANY_STREAMS" | "REPORT_NOT_FOUND" | "SELF_REPORT" | "ALREADY_REPORTED" | "INVITE_QUOTA_REACHED" | "INVALID_UNSUBSCRIBE_LINK" | "UNSUBSCRIBE_LINK_EXPIRED" | "INVALID_PUSH_ENDPOINT" | "INVALID_PUSH_KEYS" | "PUSH_SUBSCRIPTION_NOT_FOUND" | "CODE_NOT_FOUND" | "CODE_USED_UP" | "SELF_ADMIN_CHANGE" | "BOT_ALREADY_RAN" | "SESSION_NOT_FOUND" | "VALIDATION_FAILED" | "INVALID_VALUE" | "INVALID_BODY" | "MALFORMED_JSON" | "BATCH_TOO_LARGE" | "HEADERS_TOO_LARGE" | "DATABASE_UNAVAILABLE" | "STATEMENT_TIMEOUT" | "ERROR" | "PARSE_ERROR" | "BAD_REQUEST" | "INTERNAL_SERVER_ERROR" | "NOT_IMPLEMENTED" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "UNAUTHORIZED" | "PAYMENT_REQUIRED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
         LiveEvent_stack_created: {
             /** @description The stack or twisted stack. */
             stack_id: number;
@@ -3085,10 +3253,10 @@ export interface components {
         };
         LiveEvent_feed_bulk_updated: {
             /**
-             * @description hide_new: Hide New Stacks; clear_updates: Clear Updates.
+             * @description hide_new: Hide New Stacks; clear_updates: Clear Updates; unhide: hidden stacks shown again (one, or Unhide all).
              * @enum {string}
              */
-            action: "hide_new" | "clear_updates";
+            action: "hide_new" | "clear_updates" | "unhide";
             /** @description How many stacks it hid or marked viewed. */
             count: number;
         };
@@ -4374,6 +4542,114 @@ export interface operations {
             };
         };
     };
+    "users-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users-setPreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    theme?: components["schemas"]["Theme"];
+                    tour?: {
+                        /** @enum {string} */
+                        status: "completed" | "skipped";
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "users-deactivate": {
         parameters: {
             query?: never;
@@ -5149,6 +5425,93 @@ export interface operations {
             };
         };
     };
+    "friends-withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawFriendRequestResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "friends-list": {
         parameters: {
             query?: never;
@@ -5591,6 +5954,7 @@ export interface operations {
         parameters: {
             query?: {
                 unread_only?: string;
+                order?: "newest" | "unread_first";
                 offset?: number;
                 limit?: number;
             };
@@ -7153,7 +7517,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CountResult"];
+                    "application/json": components["schemas"]["HideNewResult"];
                 };
             };
             /** @description Bad request */
@@ -7167,6 +7531,196 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "stacks-hidden": {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiddenStacks"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "stacks-unhide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnhideResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or no connection became free in time (code DATABASE_UNAVAILABLE), or the call took too long and was stopped (code STATEMENT_TIMEOUT); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "stacks-unhideBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnhideResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
