@@ -56,7 +56,8 @@ test.describe('the admin console in Chromium', () => {
     await admin.waitForURL('**/dashboard/admin');
     await visible(admin.getByRole('heading', { name: 'Registration codes', level: 2 }));
 
-    await admin.getByLabel('Uses').fill('1');
+    // Two uses: a used-up code offers no Revoke (docs/admin.md), so one use is left to revoke.
+    await admin.getByLabel('Uses').fill('2');
     await admin.getByLabel('Expires in days').fill('7');
     await admin.getByRole('button', { name: 'Create code' }).click();
     const field = admin.getByRole('textbox', { name: 'New code' });
@@ -64,7 +65,7 @@ test.describe('the admin console in Chromium', () => {
     code = await field.inputValue();
     expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     await visible(row(admin, code).getByText('Active'));
-    expect(await row(admin, code).getByRole('cell').nth(1).textContent()).toBe('0/1');
+    expect(await row(admin, code).getByRole('cell').nth(1).textContent()).toBe('0/2');
 
     // Carol registers with it.
     await registerAccount(app, 'e2e_carol', code);
@@ -74,7 +75,7 @@ test.describe('the admin console in Chromium', () => {
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await visible(admin.getByText(`Code ${code} revoked`));
     await visible(row(admin, code).getByText('Revoked'));
-    expect(await row(admin, code).getByRole('cell').nth(1).textContent()).toBe('1/1');
+    expect(await row(admin, code).getByRole('cell').nth(1).textContent()).toBe('1/2');
     await expect(api('POST', '/v1/users/register', undefined, { username: 'e2e_dave', email: 'e2e_dave@e2e.test', password: E2E_PASSWORD, registration_code: code })).rejects.toThrow(
       /^POST \/v1\/users\/register: 4\d\d /,
     );
